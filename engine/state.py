@@ -1,0 +1,101 @@
+"""The state of a match: plain data, copied (not mutated) by every action."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from .options import Options
+
+Phase = Literal["take", "discard", "over"]
+FinishKind = Literal["melds", "pairs"]
+
+
+@dataclass(frozen=True)
+class HandSummary:
+    """What the match table keeps of a finished hand."""
+
+    winner: int | None
+    kind: FinishKind | None
+    okey_finish: bool
+    deltas: tuple[int, ...]
+
+    def to_list(self) -> list[Any]:
+        return [self.winner, self.kind, self.okey_finish, list(self.deltas)]
+
+    @classmethod
+    def from_list(cls, data: list[Any]) -> HandSummary:
+        return cls(data[0], data[1], bool(data[2]), tuple(data[3]))
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How the current hand ended; the winner's rack is public from then on."""
+
+    summary: HandSummary
+    groups: tuple[tuple[int, ...], ...] = ()
+    placed: int | None = None
+
+
+Event = dict[str, Any]
+
+
+@dataclass
+class GameState:
+    """A match and its current hand.
+
+    Only ``options``, ``match_secret``, the hand counters, ``scores_at_deal``,
+    ``history`` and ``log`` are stored (see :mod:`engine.record`); everything
+    else is rebuilt by dealing from the seed and replaying the log.
+    """
+
+    options: Options
+    match_secret: bytes
+    hand_number: int
+    base_version: int
+    scores_at_deal: list[int]
+    history: list[HandSummary]
+    seed: bytes
+    starter: int
+    racks: list[list[int]]
+    pile: list[int]  # the next draw is pile[-1]
+    discards: list[list[int]]  # discards[s] are the tiles seat s discarded, oldest first
+    indicator: int
+    okey: int
+    dice: tuple[int, int] | None
+    turn: int
+    phase: Phase
+    turns_done: list[int]
+    shown: list[bool]
+    scores: list[int]
+    log: bytes = b""
+    events: list[Event] = field(default_factory=list)
+    result: HandResult | None = None
+    match_over: bool = False
+    match_winners: tuple[int, ...] = ()
+
+    @property
+    def seats(self) -> int:
+        return self.options.seats
+
+    @property
+    def version(self) -> int:
+        """Grows by one with every applied action, across the whole match."""
+        return self.base_version + len(self.events)
+
+    def left_of(self, seat: int) -> int:
+        """The seat whose discards ``seat`` may take."""
+        return (seat - 1) % self.seats
+
+    def copy(self) -> GameState:
+        return replace(
+            self,
+            racks=[list(r) for r in self.racks],
+            pile=list(self.pile),
+            discards=[list(d) for d in self.discards],
+            turns_done=list(self.turns_done),
+            shown=list(self.shown),
+            scores=list(self.scores),
+            history=list(self.history),
+            events=list(self.events),
+        )

@@ -1,0 +1,105 @@
+"""The one place that builds what a seat may see.
+
+Every response a client gets is built here. A seat sees its own rack; of
+the others only tile counts, the top of each discard pile (the full pile of
+its own discards and its left neighbour's), scores and public events. The
+draw pile's order and the seed stay hidden until the hand is over; then the
+seed is revealed so anyone can re-deal the hand and check it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .game import legal_actions
+from .shuffle import seed_hash
+from .state import Event, GameState
+from .tiles import format_face
+
+# Events whose tile only the acting seat may see.
+PRIVATE_TILE_EVENTS = frozenset({"draw"})
+
+
+def _may_browse(viewer: int | None, owner: int, state: GameState) -> bool:
+    return viewer is not None and (viewer == owner or state.left_of(viewer) == owner)
+
+
+def public_event(event: Event, viewer: int | None) -> Event:
+    """An event as ``viewer`` may see it (a drawn tile is the drawer's alone)."""
+    if event["type"] in PRIVATE_TILE_EVENTS and event.get("seat") != viewer:
+        return {k: v for k, v in event.items() if k != "tile"}
+    return dict(event)
+
+
+def view_for(state: GameState, seat: int | None, since: int | None = None) -> dict[str, Any]:
+    """What ``seat`` (or a spectator, ``None``) may see, with its legal actions.
+
+    ``since`` asks for the events after that version; events of earlier
+    hands are gone, so ``events_complete`` says whether the list covers it.
+
+    >>> from engine.game import new_match
+    >>> from engine.options import Options
+    >>> state = new_match(Options(seats=2), bytes(32))
+    >>> mine, spectator = view_for(state, 0), view_for(state, None)
+    >>> len(mine["rack"]), spectator["rack"], mine["seed"]
+    (15, None, None)
+    """
+    over = state.phase == "over"
+    seats = []
+    for s in range(state.seats):
+        pile = state.discards[s]
+        seats.append(
+            {
+                "seat": s,
+                "tiles": len(state.racks[s]),
+                "discard_top": pile[-1] if pile else None,
+                "discard_count": len(pile),
+                "discards": list(pile) if _may_browse(seat, s, state) else None,
+                "score": state.scores[s],
+                "shown_indicator": state.shown[s],
+            }
+        )
+    view: dict[str, Any] = {
+        "version": state.version,
+        "variant": state.options.variant,
+        "options": state.options.to_dict(),
+        "hand": state.hand_number,
+        "starter": state.starter,
+        "phase": state.phase,
+        "turn": None if over else state.turn,
+        "you": seat,
+        "rack": list(state.racks[seat]) if seat is not None else None,
+        "seats": seats,
+        "indicator": state.indicator,
+        "okey": state.okey,
+        "okey_name": format_face(state.okey),
+        "pile_count": len(state.pile),
+        "legal": legal_actions(state, seat) if seat is not None else [],
+        "seed_hash": seed_hash(state.seed),
+        "seed": state.seed.hex() if over else None,
+        "dice": list(state.dice) if state.dice else None,
+        "scores": list(state.scores),
+        "history": [summary.to_list() for summary in state.history],
+        "result": _result(state),
+        "match_over": state.match_over,
+        "match_winners": list(state.match_winners),
+    }
+    if since is not None:
+        first = state.base_version + 1
+        view["events"] = [public_event(e, seat) for e in state.events if e["v"] > since]
+        view["events_complete"] = since >= first - 1
+    return view
+
+
+def _result(state: GameState) -> dict[str, Any] | None:
+    if state.result is None:
+        return None
+    summary = state.result.summary
+    return {
+        "winner": summary.winner,
+        "kind": summary.kind,
+        "okey_finish": summary.okey_finish,
+        "deltas": list(summary.deltas),
+        "groups": [list(g) for g in state.result.groups],
+        "placed": state.result.placed,
+    }

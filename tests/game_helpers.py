@@ -1,0 +1,45 @@
+"""Shared helpers for tests that play whole hands."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.game import apply, legal_actions
+from engine.state import GameState
+
+
+def expand(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Concrete actions from the view's legal list (tile actions expanded per tile)."""
+    out: list[dict[str, Any]] = []
+    for entry in legal:
+        if "tiles" in entry:
+            out.extend({"type": entry["type"], "tile": t} for t in entry["tiles"])
+        else:
+            out.append({"type": entry["type"]})
+    return out
+
+
+def random_action(
+    state: GameState, rng: random.Random, finish_bias: bool = True
+) -> tuple[int, dict[str, Any]]:
+    """A random legal action of the seat on turn (or next_hand when the hand is over)."""
+    seat = state.turn if state.phase != "over" else 0
+    actions = expand(legal_actions(state, seat))
+    finishes = [a for a in actions if a["type"] == "finish"]
+    if finish_bias and finishes:
+        return seat, rng.choice(finishes)
+    shows = [a for a in actions if a["type"] == "show_indicator"]
+    if shows and rng.random() < 0.5:
+        return seat, shows[0]
+    return seat, rng.choice(actions)
+
+
+def play_hand(state: GameState, rng: random.Random, max_actions: int = 2000) -> GameState:
+    """Random legal play until the hand is over."""
+    for _ in range(max_actions):
+        if state.phase == "over":
+            return state
+        seat, action = random_action(state, rng)
+        state, _ = apply(state, seat, action)
+    raise AssertionError("hand did not end")
