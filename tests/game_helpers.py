@@ -43,3 +43,30 @@ def play_hand(state: GameState, rng: random.Random, max_actions: int = 2000) -> 
         seat, action = random_action(state, rng)
         state, _ = apply(state, seat, action)
     raise AssertionError("hand did not end")
+
+
+def greedy_action(state: GameState, rng: random.Random) -> tuple[int, dict[str, Any]]:
+    """A player that finishes when it can and otherwise keeps its best melds.
+
+    Random play almost never finishes; this one does, so the finish paths get exercised.
+    """
+    from engine.arrange import best_arrangement
+
+    if state.phase == "over":
+        return 0, {"type": "next_hand"}
+    seat = state.turn
+    legal = {entry["type"]: entry for entry in legal_actions(state, seat)}
+    if "show_indicator" in legal:
+        return seat, {"type": "show_indicator"}
+    if "finish" in legal:
+        return seat, {"type": "finish", "tile": rng.choice(legal["finish"]["tiles"])}
+    if state.phase == "take":
+        if "draw" in legal:
+            return seat, {"type": "draw"}
+        return seat, {"type": rng.choice(["take_discard", "end_hand"])}
+    opts = state.options
+    arrangement = best_arrangement(
+        state.racks[seat], state.okey, run_13_1=opts.run_13_1, pairs=opts.pairs_finish
+    )
+    spare = [t for t in arrangement.leftover if t >> 1 != state.okey] or state.racks[seat]
+    return seat, {"type": "discard", "tile": rng.choice(spare)}

@@ -15,7 +15,7 @@ from engine.record import from_record, to_record
 from engine.state import GameState
 from engine.tiles import TILE_COUNT
 from engine.view import view_for
-from tests.game_helpers import random_action
+from tests.game_helpers import greedy_action, random_action
 
 options_strategy = st.builds(
     Options,
@@ -72,10 +72,16 @@ def tile_ids_in(view: dict[str, object]) -> set[int]:
 
 @PROPERTY
 @given(
-    options=options_strategy, secret=st.binary(min_size=32, max_size=32), seed=st.integers(0, 2**32)
+    options=options_strategy,
+    secret=st.binary(min_size=32, max_size=32),
+    seed=st.integers(0, 2**32),
+    greedy=st.booleans(),
 )
-def test_random_games_keep_every_rule(options: Options, secret: bytes, seed: int) -> None:
+def test_random_games_keep_every_rule(
+    options: Options, secret: bytes, seed: int, greedy: bool
+) -> None:
     rng = random.Random(seed)
+    player = greedy_action if greedy else random_action
     state = new_match(options, secret)
     start_record = to_record(state)
     for _ in range(400):
@@ -89,7 +95,7 @@ def test_random_games_keep_every_rule(options: Options, secret: bytes, seed: int
             assert not leaked, f"seat {viewer} sees hidden tiles {leaked}"
             text = json.dumps(view)
             assert state.seed.hex() not in text and state.match_secret.hex() not in text
-        seat, action = random_action(state, rng)
+        seat, action = player(state, rng)
         before = to_record(state)
         state, events = apply(state, seat, action)
         assert events and to_record(state) != before
@@ -107,3 +113,29 @@ def test_random_games_keep_every_rule(options: Options, secret: bytes, seed: int
     assert replayed.events == state.events and replayed.version == state.version
     if state.phase == "over":
         assert view_for(state, 0)["seed"] == state.seed.hex()
+
+
+def test_greedy_games_finish_and_score() -> None:
+    """Enough finishes happen for the finish assertions above to mean something."""
+    finishes = 0
+    for n in range(30):
+        rng = random.Random(n)
+        state = new_match(Options(seats=4), rng.randbytes(32))
+        while state.phase != "over":
+            seat, action = greedy_action(state, rng)
+            state, _ = apply(state, seat, action)
+        if state.result and state.result.summary.winner is not None:
+            finishes += 1
+            winner = state.result.summary.winner
+            expected = [20] * 4
+            for event in state.events:
+                lost = (
+                    event.get("points", 1) if event["type"] in ("finish", "show_indicator") else 0
+                )
+                for other in range(4):
+                    if other != event.get("seat") and lost:
+                        expected[other] -= lost
+            assert state.scores == expected and min(state.scores) < 20
+            groups = [t for g in state.result.groups for t in g]
+            assert sorted(groups) == sorted(state.racks[winner])
+    assert finishes >= 5
