@@ -30,18 +30,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.hand import (
-    HAND_SIZE,
-    HIGH_RUN,
-    RUN,
-    SET,
-    Arrangement,
-    all_finishes,
-    encode,
-    groups_from_path,
-    pairs_groups,
-    winning_arrangement,
-)
+from engine.hand import HAND_SIZE, Arrangement, all_finishes, pairs_groups, winning_arrangement
+from engine.meld_layout import groups_from_path
+from engine.meld_search import HIGH_RUN, RUN, SET, encode
 from engine.melds import check_okey, check_tiles
 
 _RUNS = 64  # score = tiles in melds * _RUNS + tiles in runs

@@ -5,7 +5,7 @@ Everything here works on tile ids (see :mod:`engine.tiles`) and the okey
 not wild and plays as the okey face.
 
 These functions check one group at a time and favour clarity over speed; the
-hand search in :mod:`engine.hand` has its own fast inner loop and only calls
+hand search in :mod:`engine.meld_search` has its own fast inner loop and only calls
 into here to order groups for display.
 
 >>> from engine.tiles import parse_tiles, parse_face
