@@ -113,31 +113,54 @@ def apply(
     kind, tile = _check_shape(state, seat, action)
     if kind == "next_hand":
         return _next_hand(state)
+    _check_turn(state, seat)
+    new = state.copy()
+    return new, _play(new, seat, kind, tile, auto)
+
+
+def replay_action(
+    state: GameState, seat: int, action: Mapping[str, Any], *, auto: bool = False
+) -> list[Event]:
+    """Like :func:`apply`, but changes ``state`` in place.
+
+    Only for rebuilding a state from its own log, where copying the state for
+    every replayed action would make loading a long hand quadratic.
+    """
+    kind, tile = _check_shape(state, seat, action)
+    if kind == "next_hand":
+        raise ValueError("a hand's log never holds next_hand")
+    _check_turn(state, seat)
+    return _play(state, seat, kind, tile, auto)
+
+
+def _check_turn(state: GameState, seat: int) -> None:
     if state.phase == "over":
         raise IllegalAction("the hand is over")
     if seat != state.turn:
         raise NotYourTurn("it is not your turn")
-    new = state.copy()
-    before, log_start = len(new.events), len(new.log)
+
+
+def _play(state: GameState, seat: int, kind: str, tile: int | None, auto: bool) -> list[Event]:
+    before, log_start = len(state.events), len(state.log)
     if kind == "draw":
-        _draw(new, seat)
+        _draw(state, seat)
     elif kind == "take_discard":
-        _take_discard(new, seat)
+        _take_discard(state, seat)
     elif kind == "discard":
         assert tile is not None
-        _discard(new, seat, tile)
+        _discard(state, seat, tile)
     elif kind == "finish":
         assert tile is not None
-        _finish(new, seat, tile)
+        _finish(state, seat, tile)
     elif kind == "show_indicator":
-        _show_indicator(new, seat)
+        _show_indicator(state, seat)
     else:
-        _end_hand(new)
+        _end_hand(state)
     if auto:
-        new.log = new.log[:log_start] + bytes([LOG_AUTO]) + new.log[log_start:]
-        for event in new.events[before:]:
+        state.log = state.log[:log_start] + bytes([LOG_AUTO]) + state.log[log_start:]
+        for event in state.events[before:]:
             event["auto"] = True
-    return new, new.events[before:]
+    return state.events[before:]
 
 
 def _emit(state: GameState, seat: int, event_type: str, log: bytes, **data: Any) -> None:

@@ -10,7 +10,16 @@ from __future__ import annotations
 import base64
 from typing import Any
 
-from .game import LOG_AUTO, LOG_DRAW, LOG_END, LOG_FINISH, LOG_SHOW, LOG_TAKE, apply, start_hand
+from .game import (
+    LOG_AUTO,
+    LOG_DRAW,
+    LOG_END,
+    LOG_FINISH,
+    LOG_SHOW,
+    LOG_TAKE,
+    replay_action,
+    start_hand,
+)
 from .options import Options
 from .state import GameState, HandSummary
 
@@ -81,5 +90,5 @@ def from_record(record: dict[str, Any]) -> GameState:
         [HandSummary.from_list(item) for item in record["r"]],
     )
     for action, auto in decode_log(base64.b64decode(record["l"])):
-        state, _ = apply(state, state.turn, action, auto=auto)
+        replay_action(state, state.turn, action, auto=auto)
     return state
