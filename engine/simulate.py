@@ -1,0 +1,288 @@
+"""Bot-only hands for measuring the computer players (a CLI, not game logic).
+
+``python -m engine.simulate --seats hard,normal,normal,normal --hands 2000 --seed 1``
+
+Every hand is a fresh one-hand match dealt from a secret derived from
+``--seed`` and the hand number, so a run is reproducible whatever ``--jobs``
+is. The listed levels rotate round the table from hand to hand (entry ``k``
+sits at seat ``(k - hand) mod n``), so every entry plays every position,
+starter included, equally often; results are reported per listed entry.
+
+This module is the one place under ``engine/`` that reads the clock and
+starts processes: it is a measuring tool, and the engine itself stays pure.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import os
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from multiprocessing import Pool
+from typing import Any
+
+from engine.bots import ALL_LEVELS, choose_action
+from engine.game import apply, new_match
+from engine.options import Options
+from engine.view import view_for
+
+MAX_ACTIONS = 3000  # a hand that runs longer is stopped and counted as a draw
+
+
+@dataclass(frozen=True)
+class Setup:
+    levels: tuple[str, ...]
+    options: Options
+    seed: int
+
+
+@dataclass
+class Tally:
+    """Results of some hands, per listed entry; merged across workers."""
+
+    entries: int
+    hands: int = 0
+    draws: int = 0
+    stopped: int = 0
+    turns: int = 0
+    won: list[int] = field(default_factory=list)
+    pairs: list[int] = field(default_factory=list)
+    okey: list[int] = field(default_factory=list)
+    shows: list[int] = field(default_factory=list)
+    decision_ns: dict[str, list[int]] = field(default_factory=dict)
+    hand_ns: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        for name in ("won", "pairs", "okey", "shows"):
+            if not getattr(self, name):
+                setattr(self, name, [0] * self.entries)
+
+    def merge(self, other: Tally) -> None:
+        self.hands += other.hands
+        self.draws += other.draws
+        self.stopped += other.stopped
+        self.turns += other.turns
+        for name in ("won", "pairs", "okey", "shows"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            for i, value in enumerate(theirs):
+                mine[i] += value
+        for level, times in other.decision_ns.items():
+            self.decision_ns.setdefault(level, []).extend(times)
+        self.hand_ns.extend(other.hand_ns)
+
+
+def hand_secret(seed: int, hand: int) -> bytes:
+    return hashlib.sha256(f"istaka-simulate:{seed}:{hand}".encode()).digest()
+
+
+def bot_seed(seed: int, hand: int, seat: int) -> int:
+    digest = hashlib.sha256(f"istaka-bot:{seed}:{hand}:{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def play_hand(setup: Setup, hand: int, tally: Tally) -> None:
+    """Play one hand and add it to ``tally``."""
+    n = len(setup.levels)
+    entry_at = [(seat + hand) % n for seat in range(n)]
+    seeds = [bot_seed(setup.seed, hand, seat) for seat in range(n)]
+    state = new_match(setup.options, hand_secret(setup.seed, hand))
+    start = time.perf_counter_ns()
+    actions = 0
+    while state.phase != "over" and actions < MAX_ACTIONS:
+        seat = state.turn
+        level = setup.levels[entry_at[seat]]
+        view = view_for(state, seat, since=state.base_version)
+        t0 = time.perf_counter_ns()
+        action = choose_action(view, level, seeds[seat])
+        tally.decision_ns.setdefault(level, []).append(time.perf_counter_ns() - t0)
+        state, _ = apply(state, seat, action)
+        actions += 1
+    tally.hand_ns.append(time.perf_counter_ns() - start)
+    tally.hands += 1
+    tally.turns += sum(1 for e in state.events if e["type"] in ("discard", "finish"))
+    for seat, shown in enumerate(state.shown):
+        if shown:
+            tally.shows[entry_at[seat]] += 1
+    result = state.result
+    if result is None:
+        tally.stopped += 1
+        tally.draws += 1
+        return
+    winner = result.summary.winner
+    if winner is None:
+        tally.draws += 1
+        return
+    entry = entry_at[winner]
+    tally.won[entry] += 1
+    if result.summary.kind == "pairs":
+        tally.pairs[entry] += 1
+    if result.summary.okey_finish:
+        tally.okey[entry] += 1
+
+
+def play_chunk(args: tuple[Setup, Sequence[int]]) -> Tally:
+    setup, hands = args
+    tally = Tally(len(setup.levels))
+    for hand in hands:
+        play_hand(setup, hand, tally)
+    return tally
+
+
+def run(setup: Setup, hands: int, jobs: int) -> Tally:
+    """Play ``hands`` hands on ``jobs`` processes and merge the results."""
+    chunk = max(1, min(50, hands // max(1, jobs * 4)))
+    work = [(setup, range(i, min(hands, i + chunk))) for i in range(0, hands, chunk)]
+    total = Tally(len(setup.levels))
+    if jobs <= 1:
+        for item in work:
+            total.merge(play_chunk(item))
+        return total
+    with Pool(jobs) as pool:
+        for part in pool.imap_unordered(play_chunk, work):
+            total.merge(part)
+    return total
+
+
+def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion.
+
+    >>> [round(x, 3) for x in wilson(35, 100)]
+    [0.264, 0.447]
+    """
+    if trials == 0:
+        return 0.0, 0.0
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _percentile(values: Sequence[int], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    return float(ordered[min(len(ordered) - 1, int(q * len(ordered)))])
+
+
+def summary(setup: Setup, tally: Tally) -> dict[str, Any]:
+    decided = tally.hands - tally.draws
+    seats = []
+    for i, level in enumerate(setup.levels):
+        lo, hi = wilson(tally.won[i], decided)
+        seats.append(
+            {
+                "level": level,
+                "won": tally.won[i],
+                "share": round(tally.won[i] / decided, 4) if decided else 0.0,
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "pairs_finishes": tally.pairs[i],
+                "okey_finishes": tally.okey[i],
+                "indicator_shows": tally.shows[i],
+            }
+        )
+    return {
+        "seats": seats,
+        "draws": tally.draws,
+        "hands": tally.hands,
+        "avg_turns": round(tally.turns / tally.hands, 2) if tally.hands else 0.0,
+        "decision_ms": {
+            level: {
+                "median": round(statistics.median(times) / 1e6, 4),
+                "p99": round(_percentile(times, 0.99) / 1e6, 4),
+            }
+            for level, times in sorted(tally.decision_ns.items())
+        },
+        "hand_ms": {
+            "median": round(statistics.median(tally.hand_ns) / 1e6, 2) if tally.hand_ns else 0.0,
+            "p99": round(_percentile(tally.hand_ns, 0.99) / 1e6, 2),
+        },
+        "stopped": tally.stopped,
+    }
+
+
+def _report(result: dict[str, Any], elapsed: float) -> str:
+    lines = [
+        f"{result['hands']} hands, {result['draws']} draws (empty pile), "
+        f"{result['avg_turns']} turns per hand, {elapsed:.1f} s",
+        f"{'entry':<10}{'won':>6}{'share':>8}  {'95% CI':<15}{'pairs':>6}{'okey':>6}{'shows':>7}",
+    ]
+    for i, seat in enumerate(result["seats"]):
+        lo, hi = seat["ci95"]
+        lines.append(
+            f"{i}:{seat['level']:<8}{seat['won']:>6}{seat['share']:>8.1%}  "
+            f"{f'{lo:.1%}-{hi:.1%}':<15}{seat['pairs_finishes']:>6}"
+            f"{seat['okey_finishes']:>6}{seat['indicator_shows']:>7}"
+        )
+    lines.append(
+        "decision time (ms): "
+        + ", ".join(
+            f"{level} median {t['median']:.3f} p99 {t['p99']:.3f}"
+            for level, t in result["decision_ms"].items()
+        )
+    )
+    hand = result["hand_ms"]
+    lines.append(f"hand time (ms): median {hand['median']:.1f} p99 {hand['p99']:.1f}")
+    return "\n".join(lines)
+
+
+def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="python -m engine.simulate", description=__doc__.split("\n")[0]
+    )
+    parser.add_argument(
+        "--seats",
+        default="normal,normal,normal,normal",
+        help="comma-separated levels, 2 to 4: " + ", ".join(ALL_LEVELS),
+    )
+    parser.add_argument("--hands", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--scoring", choices=("countdown", "points"), default="countdown")
+    parser.add_argument("--no-run-13-1", action="store_true")
+    parser.add_argument("--no-pairs", action="store_true")
+    parser.add_argument("--no-indicator-bonus", action="store_true")
+    parser.add_argument("--traditional-deal", action="store_true")
+    args = parser.parse_args(argv)
+    levels = tuple(level.strip() for level in args.seats.split(",") if level.strip())
+    if not 2 <= len(levels) <= 4:
+        parser.error("--seats lists 2 to 4 levels")
+    unknown = [level for level in levels if level not in ALL_LEVELS]
+    if unknown:
+        parser.error(f"unknown level(s): {', '.join(unknown)}")
+    if args.hands < 1:
+        parser.error("--hands must be at least 1")
+    args.levels = levels
+    return args
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = parse_args(argv)
+    options = Options(
+        seats=len(args.levels),
+        scoring=args.scoring,
+        run_13_1=not args.no_run_13_1,
+        pairs_finish=not args.no_pairs,
+        indicator_bonus=not args.no_indicator_bonus,
+        traditional_deal=args.traditional_deal,
+    )
+    setup = Setup(args.levels, options, args.seed)
+    started = time.perf_counter()
+    tally = run(setup, args.hands, max(1, args.jobs))
+    result = summary(setup, tally)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print(_report(result, time.perf_counter() - started))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
