@@ -1,0 +1,35 @@
+"""Settings read from the environment, so one code path serves Lambda, the dev server and tests."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+DEFAULT_SQLITE_PATH = "data/istaka.sqlite3"
+
+
+@dataclass(frozen=True)
+class Settings:
+    store: str = "sqlite"  # "sqlite" | "dynamodb"
+    sqlite_path: str = DEFAULT_SQLITE_PATH
+    table_name: str = "istaka-tables"
+    dynamodb_endpoint: str | None = None
+    region: str | None = None
+    public_url: str | None = None  # base of invite links when the request carries no Origin
+    finished_ttl_days: int = 7
+    idle_ttl_days: int = 30
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        env = os.environ if env is None else env
+        return cls(
+            store=env.get("ISTAKA_STORE", "sqlite").strip().lower(),
+            sqlite_path=env.get("ISTAKA_SQLITE_PATH", DEFAULT_SQLITE_PATH),
+            table_name=env.get("ISTAKA_TABLE_NAME", "istaka-tables"),
+            dynamodb_endpoint=env.get("ISTAKA_DYNAMODB_ENDPOINT") or None,
+            region=env.get("AWS_REGION") or env.get("AWS_DEFAULT_REGION") or None,
+            public_url=env.get("ISTAKA_PUBLIC_URL") or None,
+            finished_ttl_days=int(env.get("ISTAKA_FINISHED_TTL_DAYS", "7")),
+            idle_ttl_days=int(env.get("ISTAKA_IDLE_TTL_DAYS", "30")),
+        )

@@ -1,0 +1,197 @@
+"""Tables before and around play: create, join, start, and hand a quiet seat to a bot."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Any
+
+from engine.errors import InvalidOptions
+from engine.game import new_match
+from engine.options import Options
+
+from .auth import invite_matches, new_invite_code, new_table_id, new_token, token_hash
+from .errors import ApiError, bad_request, conflict, forbidden, unprocessable
+from .log import logger
+from .model import SeatInfo, Table
+from .service import Loaded, Service
+from .store.base import VersionConflict
+from .views import Caller, build_view
+
+SUPPORTED_VARIANTS = ("classic",)
+KNOWN_VARIANTS = ("classic", "101")
+
+
+def _seats_for(request: dict[str, Any], count: int) -> list[SeatInfo]:
+    """Who sits where, from the mode and the optional seat list."""
+    mode = request["mode"]
+    listed = request.get("seats")
+    if listed is None:
+        first = SeatInfo("human", request.get("name") or "Player 1", token=0)
+        rest = SeatInfo("open") if mode == "friends" else SeatInfo("bot", level="normal")
+        return [first] + [SeatInfo(rest.kind, level=rest.level) for _ in range(count - 1)]
+    if len(listed) != count:
+        raise bad_request(f"the seat list names {len(listed)} seats, the table has {count}")
+    seats: list[SeatInfo] = []
+    for index, spec in enumerate(listed):
+        kind = spec["kind"]
+        if kind == "bot":
+            seats.append(SeatInfo("bot", level=spec.get("level") or "normal"))
+        elif kind == "open":
+            if mode != "friends":
+                raise bad_request("open seats are only for tables with friends")
+            seats.append(SeatInfo("open"))
+        else:
+            if mode != "hotseat" and any(s.kind == "human" for s in seats):
+                raise bad_request("friends take the other seats by joining; list them as open")
+            name = spec.get("name") or request.get("name") or f"Player {index + 1}"
+            seats.append(SeatInfo("human", name, token=0))
+    if not any(s.kind == "human" for s in seats):
+        raise bad_request("the creator needs a seat: list at least one human seat")
+    return seats
+
+
+def create_table(service: Service, request: dict[str, Any], origin: str | None) -> dict[str, Any]:
+    variant = request["variant"]
+    if variant not in SUPPORTED_VARIANTS:
+        code = "unsupported_variant"
+        if variant in KNOWN_VARIANTS:
+            raise bad_request(f"the {variant} variant is not playable yet", code)
+        raise bad_request(f"unknown variant {variant!r}", code)
+    option_data = dict(request.get("options") or {})
+    if request.get("seats") is not None:
+        option_data.setdefault("seats", len(request["seats"]))
+    try:
+        options = Options.from_dict(option_data)
+    except (InvalidOptions, TypeError) as err:
+        raise bad_request(str(err), "invalid_options") from err
+    seats = _seats_for(request, options.seats)
+    token = new_token()
+    now = service.clock.now_ms()
+    state = new_match(options, secrets.token_bytes(32))
+    mode = request["mode"]
+    table = Table(
+        table_id=new_table_id(),
+        rev=1,
+        status="waiting" if mode == "friends" else "playing",
+        mode=mode,
+        turn_seconds=request["turn_seconds"],
+        invite=new_invite_code(),
+        tokens=[token_hash(token)],
+        seats=seats,
+        record={},
+        created=now // 1000,
+    )
+    loaded = Loaded(table, state, state, now)
+    service.settle(loaded)  # a bot may hold the starting seat
+    for _ in range(3):
+        try:
+            service.create(table, loaded.state, now)
+            break
+        except VersionConflict:
+            table.table_id = new_table_id()
+    else:
+        raise ApiError(503, "busy", "could not allocate a table id; try again")
+    caller = Caller(0, tuple(table.held_by(0)))
+    seat = caller.held[0]
+    logger.info("table created", extra={"table_id": table.table_id, "mode": mode})
+    base = _site(origin) or (service.settings.public_url or "").rstrip("/")
+    return {
+        "table_id": table.table_id,
+        "seat": seat,
+        "seats": list(caller.held),
+        "token": token,
+        "invite_code": table.invite if mode == "friends" else None,
+        # The frontend's own route for joining (frontend/js/app.js: #/join/<id>/<code>).
+        "invite_url": f"{base}/#/join/{table.table_id}/{table.invite}"
+        if mode == "friends"
+        else None,
+        "view": build_view(table, loaded.state, seat, caller, None),
+    }
+
+
+def _site(origin: str | None) -> str | None:
+    # Browsers send Origin with every POST; "null" (sandboxed frames) and junk are ignored.
+    if origin and re.fullmatch(r"https?://[A-Za-z0-9.\-\[\]:]+", origin):
+        return origin
+    return None
+
+
+def join_table(service: Service, table_id: str, invite_code: str, name: str) -> dict[str, Any]:
+    token = new_token()
+    hashed = token_hash(token)
+
+    def change(loaded: Loaded) -> Any:
+        table = loaded.table
+        if table.mode != "friends" or not invite_matches(invite_code, table.invite):
+            raise ApiError(403, "bad_invite", "that invite code does not open this table")
+        if table.status != "waiting":
+            raise conflict("table_full", "the game has started; no seat is free")
+        free = [s for s, info in enumerate(table.seats) if info.kind == "open"]
+        if not free:
+            raise conflict("table_full", "every seat is taken")
+        seat = free[0]
+        table.tokens.append(hashed)
+        table.seats[seat] = SeatInfo("human", name, token=len(table.tokens) - 1)
+        loaded.dirty = True
+        caller = Caller(len(table.tokens) - 1, (seat,))
+        logger.info("seat joined", extra={"table_id": table.table_id, "seat": seat})
+        return lambda: {
+            "seat": seat,
+            "token": token,
+            "view": build_view(table, loaded.state, seat, caller, None),
+        }
+
+    answer: dict[str, Any] = service.commit(table_id, change)
+    return answer
+
+
+def _creator(service: Service, loaded: Loaded, token: str | None) -> Caller:
+    caller = service.caller(loaded.table, token, required=True)
+    if not caller.creator:
+        raise forbidden("only the table's creator may do this")
+    return caller
+
+
+def start_table(service: Service, table_id: str, token: str | None) -> dict[str, Any]:
+    def change(loaded: Loaded) -> Any:
+        caller = _creator(service, loaded, token)
+        table = loaded.table
+        if table.status != "waiting":
+            raise conflict("already_started", "the game has already started")
+        for seat, info in enumerate(table.seats):
+            if info.kind == "open":
+                table.seats[seat] = SeatInfo("bot", level="normal")
+        table.status = "playing"
+        loaded.dirty = True
+        service.settle(loaded)
+        logger.info("table started", extra={"table_id": table.table_id})
+        seat = caller.held[0]
+        return lambda: build_view(table, loaded.state, seat, caller, None)
+
+    view: dict[str, Any] = service.commit(table_id, change)
+    return view
+
+
+def seat_to_bot(
+    service: Service, table_id: str, token: str | None, seat: int, level: str
+) -> dict[str, Any]:
+    def change(loaded: Loaded) -> Any:
+        caller = _creator(service, loaded, token)
+        table = loaded.table
+        if not 0 <= seat < len(table.seats):
+            raise unprocessable("illegal_action", f"no seat {seat} at this table")
+        if seat in caller.held:
+            raise unprocessable("illegal_action", "you cannot hand your own seat to a computer")
+        info = table.seats[seat]
+        if info.kind != "human":
+            raise unprocessable("illegal_action", "only a player's seat can go to a computer")
+        table.seats[seat] = SeatInfo("bot", info.name, level, info.token)
+        loaded.dirty = True
+        service.settle(loaded)
+        logger.info("seat given to computer", extra={"table_id": table.table_id, "seat": seat})
+        own = caller.held[0]
+        return lambda: build_view(table, loaded.state, own, caller, None)
+
+    view: dict[str, Any] = service.commit(table_id, change)
+    return view

@@ -1,0 +1,178 @@
+"""A table as stored: lobby facts around the engine's compact record.
+
+The item is kept small (well under 1 KB, one write unit) by short keys,
+arrays instead of objects, hashed tokens and idempotency keys, and racks laid
+out as 30 bytes of base64. Nothing here holds a rack or the draw pile: those
+live only in the engine record's seed and action log.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from .store.base import StoredTable
+
+SeatKind = Literal["human", "bot", "open"]
+Status = Literal["waiting", "playing", "finished"]
+
+_KIND_CODE = {"human": "h", "bot": "b", "open": "o"}
+_CODE_KIND: dict[str, SeatKind] = {"h": "human", "b": "bot", "o": "open"}
+_STATUS_CODE = {"waiting": "w", "playing": "p", "finished": "f"}
+_CODE_STATUS: dict[str, Status] = {"w": "waiting", "p": "playing", "f": "finished"}
+_MODE_CODE = {"computer": "c", "friends": "f", "hotseat": "h"}
+_CODE_MODE = {v: k for k, v in _MODE_CODE.items()}
+
+# Idempotency keys kept. A retry comes right after its failure; and one whose key has
+# gone is still never applied twice, since its expected_version is stale by then.
+RECENT_ACTIONS = 4
+LAYOUT_SLOTS = 15
+ROWS = 2
+GAP_RUN = 105  # byte 105 + k stands for k empty slots in a row (tile ids stop at 105)
+
+
+@dataclass
+class SeatInfo:
+    kind: SeatKind
+    name: str | None = None
+    level: str | None = None  # bots: their level
+    token: int | None = None  # index into Table.tokens; kept when a bot takes over a human seat
+    auto: bool = False  # this seat's last turn ran out of time and a computer played it
+
+    def encode(self) -> list[Any]:
+        return [_KIND_CODE[self.kind], self.name, self.level, self.token, int(self.auto)]
+
+    @classmethod
+    def decode(cls, data: list[Any]) -> SeatInfo:
+        return cls(_CODE_KIND[data[0]], data[1], data[2], data[3], bool(data[4]))
+
+
+@dataclass
+class RecentAction:
+    key: str
+    seat: int
+    since: int  # the request's expected_version: its answer's events start there
+    result: int  # game version after the action and the computer turns it set off
+
+
+@dataclass
+class Table:
+    table_id: str
+    rev: int
+    status: Status
+    mode: str
+    turn_seconds: int
+    invite: str
+    tokens: list[str]  # token hashes; index 0 is the creator's
+    seats: list[SeatInfo]
+    record: dict[str, Any]
+    deadline: int | None = None  # epoch ms by which the human on turn must act
+    layouts: dict[int, str] = field(default_factory=dict)  # seat -> encode_layout(); this hand
+    recent: list[RecentAction] = field(default_factory=list)
+    created: int = 0  # epoch seconds
+
+    def held_by(self, token_index: int) -> list[int]:
+        return [s for s, info in enumerate(self.seats) if info.token == token_index]
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat].kind == "human"
+
+    def find_action(self, key: str) -> RecentAction | None:
+        return next((a for a in self.recent if a.key == key), None)
+
+    def remember_action(self, action: RecentAction) -> None:
+        self.recent = [*self.recent, action][-RECENT_ACTIONS:]
+
+    def to_stored(self, expires_at: int | None) -> StoredTable:
+        data = {
+            "st": _STATUS_CODE[self.status],
+            "md": _MODE_CODE[self.mode],
+            "ts": self.turn_seconds,
+            "iv": self.invite,
+            "tk": self.tokens,
+            "se": [s.encode() for s in self.seats],
+            "g": _pack_record(self.record),
+            "dl": self.deadline,
+            "ly": [self.layouts.get(seat) for seat in range(len(self.seats))],
+            "ra": [[a.key, a.seat, a.since, a.result] for a in self.recent],
+            "cr": self.created,
+        }
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        return StoredTable(self.table_id, self.rev, text, expires_at)
+
+    @classmethod
+    def from_stored(cls, stored: StoredTable) -> Table:
+        data = json.loads(stored.data)
+        return cls(
+            table_id=stored.table_id,
+            rev=stored.rev,
+            status=_CODE_STATUS[data["st"]],
+            mode=_CODE_MODE[data["md"]],
+            turn_seconds=data["ts"],
+            invite=data["iv"],
+            tokens=list(data["tk"]),
+            seats=[SeatInfo.decode(s) for s in data["se"]],
+            record=_unpack_record(data["g"]),
+            deadline=data["dl"],
+            layouts={seat: text for seat, text in enumerate(data["ly"]) if text},
+            recent=[RecentAction(*a) for a in data["ra"]],
+            created=data["cr"],
+        )
+
+
+def _pack_record(record: dict[str, Any]) -> dict[str, Any]:
+    # The engine writes the match secret as 64 hex digits; base64 says it in 43.
+    secret = record.get("m")
+    if isinstance(secret, str) and len(secret) == 64:
+        raw = bytes.fromhex(secret)
+        return {**record, "m": base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")}
+    return record
+
+
+def _unpack_record(record: dict[str, Any]) -> dict[str, Any]:
+    secret = record.get("m")
+    if isinstance(secret, str) and len(secret) == 43:
+        return {**record, "m": base64.urlsafe_b64decode(secret + "=").hex()}
+    return record
+
+
+def action_key(action_id: str) -> str:
+    """A short fixed-size stand-in for a client's action id (48 bits is ample per table)."""
+    digest = hashlib.sha256(action_id.encode("utf-8")).digest()[:6]
+    return base64.urlsafe_b64encode(digest).decode("ascii")
+
+
+def encode_layout(rows: list[list[int | None]]) -> str:
+    """Tiles in slot order, each run of gaps as one byte, trailing gaps left out."""
+    out = bytearray()
+    gaps = 0
+    for slot in (t for row in rows for t in row):
+        if slot is None:
+            gaps += 1
+            continue
+        if gaps:
+            out.append(GAP_RUN + gaps)
+            gaps = 0
+        out.append(slot)
+    return base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
+
+
+def decode_layout(text: str) -> list[list[int | None]]:
+    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    slots: list[int | None] = []
+    for byte in raw:
+        if byte > GAP_RUN:
+            slots.extend([None] * (byte - GAP_RUN))
+        else:
+            slots.append(byte)
+    slots.extend([None] * (ROWS * LAYOUT_SLOTS - len(slots)))
+    return [slots[:LAYOUT_SLOTS], slots[LAYOUT_SLOTS:]]
+
+
+def stored_layout(table: Table, seat: int) -> list[list[int | None]] | None:
+    """The seat's saved layout for this hand, if it saved one (next_hand clears them)."""
+    saved = table.layouts.get(seat)
+    return decode_layout(saved) if saved else None

@@ -1,0 +1,182 @@
+"""The OpenAPI 3 document, built from the marshmallow schemas so it cannot drift from them."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from . import schemas as s
+
+ERRORS = {
+    "400": ("malformed request or action", s.ErrorSchema),
+    "401": ("missing or unknown token", s.ErrorSchema),
+    "403": ("the token may not do this", s.ErrorSchema),
+    "404": ("no such table", s.ErrorSchema),
+    "409": ("conflict", s.ErrorSchema),
+    "422": ("refused by the rules", s.ErrorSchema),
+    "503": ("busy; retry", s.ErrorSchema),
+}
+
+
+def _responses(ok: str, schema: Any, *codes: str, status: str = "200") -> dict[str, Any]:
+    out: dict[str, Any] = {
+        status: {"description": ok, "content": {"application/json": {"schema": schema}}}
+    }
+    for code in ("400", "404", "503", *codes):
+        text, err = ERRORS[code]
+        out[code] = {"description": text, "content": {"application/json": {"schema": err}}}
+    return out
+
+
+def _body(schema: Any) -> dict[str, Any]:
+    return {"required": True, "content": {"application/json": {"schema": schema}}}
+
+
+TABLE_ID: dict[str, Any] = {
+    "name": "id",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string"},
+}
+SECURE: list[dict[str, list[str]]] = [{"seat": []}]
+OPEN: list[dict[str, list[str]]] = [{}, {"seat": []}]
+
+
+@lru_cache(maxsize=1)
+def document() -> dict[str, Any]:
+    # apispec is only needed to serve this document: import it here, off the hot path.
+    from apispec import APISpec
+    from apispec.ext.marshmallow import MarshmallowPlugin
+
+    spec = APISpec(
+        title="Istaka",
+        version="1.0.0",
+        openapi_version="3.0.3",
+        plugins=[MarshmallowPlugin()],
+        info={"description": "Okey tables for the browser. Errors are {error: {code, message}}."},
+    )
+    spec.components.security_scheme("seat", {"type": "http", "scheme": "bearer"})
+    spec.path(
+        path="/api/tables",
+        operations={
+            "post": {
+                "operationId": "createTable",
+                "requestBody": _body(s.CreateTableRequest),
+                "responses": _responses("table created", s.CreateTableResponse, status="201"),
+            }
+        },
+    )
+    spec.path(
+        path="/api/tables/{id}",
+        parameters=[TABLE_ID],
+        operations={
+            "get": {
+                "operationId": "getView",
+                "security": OPEN,
+                "parameters": [
+                    {"in": "query", "schema": s.ViewQuery},
+                    {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}},
+                ],
+                "responses": {
+                    **_responses("the seat's view", s.ViewSchema, "401", "403"),
+                    "304": {"description": "unchanged since the ETag given"},
+                },
+            }
+        },
+    )
+    spec.path(
+        path="/api/tables/{id}/join",
+        parameters=[TABLE_ID],
+        operations={
+            "post": {
+                "operationId": "joinTable",
+                "requestBody": _body(s.JoinRequest),
+                "responses": _responses("seat taken", s.JoinResponse, "403", "409"),
+            }
+        },
+    )
+    spec.path(
+        path="/api/tables/{id}/start",
+        parameters=[TABLE_ID],
+        operations={
+            "post": {
+                "operationId": "startTable",
+                "security": SECURE,
+                "responses": _responses("started", s.ViewSchema, "401", "403", "409"),
+            }
+        },
+    )
+    spec.path(
+        path="/api/tables/{id}/seats/{n}/bot",
+        parameters=[
+            TABLE_ID,
+            {"name": "n", "in": "path", "required": True, "schema": {"type": "integer"}},
+        ],
+        operations={
+            "post": {
+                "operationId": "seatToBot",
+                "security": SECURE,
+                "requestBody": {**_body(s.BotSeatRequest), "required": False},
+                "responses": _responses(
+                    "the seat is a computer now", s.ViewSchema, "401", "403", "422"
+                ),
+            }
+        },
+    )
+    spec.path(
+        path="/api/tables/{id}/actions",
+        parameters=[TABLE_ID],
+        operations={
+            "post": {
+                "operationId": "act",
+                "security": SECURE,
+                "requestBody": _body(s.ActionRequest),
+                "responses": {
+                    **_responses(
+                        "applied; computer turns played", s.ViewSchema, "401", "403", "422"
+                    ),
+                    "409": {
+                        "description": "stale expected_version; the body has the current view",
+                        "content": {"application/json": {"schema": s.StaleErrorSchema}},
+                    },
+                },
+            }
+        },
+    )
+    spec.path(
+        path="/api/tables/{id}/rack",
+        parameters=[TABLE_ID],
+        operations={
+            "put": {
+                "operationId": "saveRack",
+                "security": SECURE,
+                "requestBody": _body(s.RackRequest),
+                "responses": _responses("saved", s.RackResponse, "401", "403", "422"),
+            }
+        },
+    )
+    spec.path(
+        path="/api/tables/{id}/arrangement",
+        parameters=[TABLE_ID],
+        operations={
+            "get": {
+                "operationId": "arrangement",
+                "security": SECURE,
+                "parameters": [{"in": "query", "schema": s.ArrangementQuery}],
+                "responses": _responses(
+                    "a layout of the rack", s.ArrangementResponse, "401", "403", "422"
+                ),
+            }
+        },
+    )
+    spec.path(
+        path="/api/openapi.json",
+        operations={
+            "get": {
+                "operationId": "openapi",
+                "responses": {"200": {"description": "this document"}},
+            }
+        },
+    )
+    document: dict[str, Any] = spec.to_dict()
+    return document

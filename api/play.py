@@ -1,0 +1,169 @@
+"""Seat operations during play: view, act, save a rack layout, ask for an arrangement."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.errors import ActionError, IllegalAction, MalformedAction, NotYourTurn
+from engine.game import apply
+
+from .errors import bad_request, forbidden, unprocessable
+from .layout import Layout, layout_problem, pack, sort_pairs, sort_runs, sort_sets
+from .log import logger
+from .model import RecentAction, action_key, encode_layout
+from .service import LateError, Loaded, Service
+from .views import build_view, etag
+
+
+def get_view(
+    service: Service,
+    table_id: str,
+    token: str | None,
+    seat: int | None,
+    since: int | None,
+    if_none_match: str | None,
+) -> tuple[str, dict[str, Any] | None]:
+    """The seat's view and its ETag; no view when ``if_none_match`` is still current."""
+
+    def change(loaded: Loaded) -> Any:
+        caller = service.caller(loaded.table, token, required=False)
+        chosen = service.seat_for(loaded, caller, seat)
+        service.settle(loaded)
+
+        def render() -> tuple[str, dict[str, Any] | None]:
+            tag = etag(loaded.table, loaded.state, chosen)
+            if if_none_match is not None and tag in _etags(if_none_match):
+                return tag, None
+            return tag, build_view(loaded.table, loaded.state, chosen, caller, since)
+
+        return render
+
+    result: tuple[str, dict[str, Any] | None] = service.commit(table_id, change)
+    return result
+
+
+def _etags(header: str) -> set[str]:
+    return {part.strip().removeprefix("W/") for part in header.split(",")}
+
+
+def act(
+    service: Service, table_id: str, token: str | None, request: dict[str, Any]
+) -> dict[str, Any]:
+    """Apply one seat's action, then the computer turns it sets off."""
+    key = action_key(request["action_id"])
+    expected = request["expected_version"]
+    action = {"type": request["type"]}
+    if request.get("tile") is not None:
+        action["tile"] = request["tile"]
+
+    def change(loaded: Loaded) -> Any:
+        table = loaded.table
+        caller = service.caller(table, token, required=True)
+        done = table.find_action(key)
+        if done is not None and done.seat in caller.held:
+            # A retry: answer again, for the seat that acted, and apply nothing.
+            return lambda: build_view(table, loaded.state, done.seat, caller, done.since)
+        seat = service.seat_for(loaded, caller, request.get("seat"))
+        assert seat is not None
+        if table.status == "waiting":
+            raise unprocessable("illegal_action", "the table has not started yet")
+        if not table.is_human(seat):
+            raise forbidden("a computer plays this seat now")
+        service.settle(loaded)
+        if expected != loaded.state.version:
+            raise LateError(
+                409,
+                "stale_version",
+                f"the game is at version {loaded.state.version}, not {expected}",
+                lambda: {"view": build_view(table, loaded.state, seat, caller, expected)},
+            )
+        try:
+            state, _ = apply(loaded.state, seat, action)
+        except MalformedAction as err:
+            raise bad_request(err.message, err.code) from err
+        except (NotYourTurn, IllegalAction) as err:
+            raise unprocessable(err.code, err.message) from err
+        except ActionError as err:  # any future kind of refusal is still the client's
+            raise unprocessable(err.code, err.message) from err
+        table.seats[seat].auto = False
+        if action["type"] == "next_hand":
+            table.layouts = {}
+        loaded.state = state
+        loaded.dirty = True
+        service.settle(loaded)
+        table.remember_action(RecentAction(key, seat, expected, loaded.state.version))
+        logger.info(
+            "action applied",
+            extra={
+                "table_id": table.table_id,
+                "seat": seat,
+                "action": action["type"],
+                "version": loaded.state.version,
+            },
+        )
+        return lambda: build_view(table, loaded.state, seat, caller, expected)
+
+    view: dict[str, Any] = service.commit(table_id, change)
+    return view
+
+
+def save_layout(
+    service: Service, table_id: str, token: str | None, layout: Layout, seat: int | None
+) -> dict[str, Any]:
+    """Keep the seat's arrangement of its own rack; the game version does not move."""
+
+    def change(loaded: Loaded) -> Any:
+        caller = service.caller(loaded.table, token, required=True)
+        chosen = service.seat_for(loaded, caller, seat)
+        assert chosen is not None
+        if loaded.table.status == "waiting":
+            raise unprocessable("invalid_layout", "the tiles have not been dealt yet")
+        service.settle(loaded)
+        problem = layout_problem(layout, loaded.state.racks[chosen])
+        if problem is not None:
+            raise unprocessable("invalid_layout", problem)
+        loaded.table.layouts[chosen] = encode_layout(layout)
+        loaded.dirty = True
+        return lambda: {"ok": True, "version": loaded.state.version}
+
+    answer: dict[str, Any] = service.commit(table_id, change)
+    return answer
+
+
+def arrangement(
+    service: Service, table_id: str, token: str | None, seat: int | None, by: str
+) -> dict[str, Any]:
+    """A suggested layout of the seat's rack: sorted by runs, sets, pairs, or the best melds."""
+
+    def change(loaded: Loaded) -> Any:
+        caller = service.caller(loaded.table, token, required=True)
+        chosen = service.seat_for(loaded, caller, seat)
+        assert chosen is not None
+        if loaded.table.status == "waiting":
+            raise unprocessable("illegal_action", "the tiles have not been dealt yet")
+        service.settle(loaded)
+        state = loaded.state
+        rack, okey = list(state.racks[chosen]), state.okey
+        kind: str | None = None
+        discard: int | None = None
+        if by == "best":
+            from engine.arrange import best_arrangement
+
+            opts = state.options
+            best = best_arrangement(rack, okey, run_13_1=opts.run_13_1, pairs=opts.pairs_finish)
+            groups = [list(g) for g in best.groups]
+            leftover, discard, kind = list(best.leftover), best.discard, best.kind
+        else:
+            sorter = {"runs": sort_runs, "sets": sort_sets, "pairs": sort_pairs}[by]
+            groups, leftover = sorter(rack, okey)
+        answer = {
+            "layout": pack(groups, leftover, discard),
+            "groups": groups,
+            "leftover": leftover,
+            "discard": discard,
+            "kind": kind,
+        }
+        return lambda: answer
+
+    result: dict[str, Any] = service.commit(table_id, change)
+    return result

@@ -1,0 +1,61 @@
+"""Tables: create, join, start, hand a seat to a bot, and each seat's view."""
+
+from __future__ import annotations
+
+from aws_lambda_powertools.event_handler import Response
+
+from ..context import get_service
+from ..errors import bad_request
+from ..http import body, dumped, header, new_router, query, token
+from ..lobby import create_table, join_table, seat_to_bot, start_table
+from ..play import get_view
+from ..schemas import SCHEMAS, load
+
+router = new_router()
+
+
+@router.post("/tables")
+def create() -> Response[str]:
+    request = load(SCHEMAS["create"], body(router))
+    answer = create_table(get_service(), request, header(router, "origin"))
+    return dumped(SCHEMAS["created"], answer, status=201)
+
+
+@router.get("/tables/<table_id>")
+def view(table_id: str) -> Response[str]:
+    params = load(SCHEMAS["view_query"], query(router))
+    tag, seen = get_view(
+        get_service(),
+        table_id,
+        token(router),
+        params.get("seat"),
+        params.get("since"),
+        header(router, "if-none-match"),
+    )
+    # no-cache, not no-store: the browser may keep it but must ask again (and gets 304s).
+    headers = {"ETag": tag, "Cache-Control": "no-cache"}
+    if seen is None:
+        return Response(status_code=304, body="", headers=headers)
+    return dumped(SCHEMAS["view"], seen, headers=headers)
+
+
+@router.post("/tables/<table_id>/join")
+def join(table_id: str) -> Response[str]:
+    request = load(SCHEMAS["join"], body(router))
+    answer = join_table(get_service(), table_id, request["invite_code"], request["name"])
+    return dumped(SCHEMAS["joined"], answer)
+
+
+@router.post("/tables/<table_id>/start")
+def start(table_id: str) -> Response[str]:
+    return dumped(SCHEMAS["view"], start_table(get_service(), table_id, token(router)))
+
+
+@router.post("/tables/<table_id>/seats/<seat>/bot")
+def seat_bot(table_id: str, seat: str) -> Response[str]:
+    request = load(SCHEMAS["bot"], body(router))
+    if not (seat.isdigit() and len(seat) < 3):
+        raise bad_request("the seat in the path is a number 0..3")
+    number = int(seat)
+    answer = seat_to_bot(get_service(), table_id, token(router), number, request["level"])
+    return dumped(SCHEMAS["view"], answer)

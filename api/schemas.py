@@ -1,0 +1,259 @@
+"""Marshmallow schemas for every request and response; the OpenAPI document is built from them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate
+
+from .errors import bad_request
+
+BOT_LEVELS = ("easy", "normal", "hard", "gentle")
+MODES = ("computer", "friends", "hotseat")
+MIN_TURN_SECONDS = 10
+MAX_TURN_SECONDS = 7 * 24 * 3600
+NAME = validate.Length(min=1, max=24)
+Int = fields.Integer
+
+
+def _strict_int(**kwargs: Any) -> fields.Integer:
+    return fields.Integer(strict=True, **kwargs)
+
+
+# -- requests -------------------------------------------------------------------------
+
+
+class OptionsSchema(Schema):
+    seats = _strict_int(validate=validate.Range(2, 4))
+    scoring = fields.String(validate=validate.OneOf(("countdown", "points")))
+    start_points = _strict_int(validate=validate.Range(1, 1000))
+    hands = _strict_int(validate=validate.Range(1, 100))
+    target = _strict_int(allow_none=True, validate=validate.Range(1, 1000))
+    run_13_1 = fields.Boolean(truthy={True}, falsy={False})
+    pairs_finish = fields.Boolean(truthy={True}, falsy={False})
+    indicator_bonus = fields.Boolean(truthy={True}, falsy={False})
+    traditional_deal = fields.Boolean(truthy={True}, falsy={False})
+
+
+class SeatSpecSchema(Schema):
+    kind = fields.String(required=True, validate=validate.OneOf(("human", "bot", "open")))
+    name = fields.String(validate=NAME)
+    level = fields.String(validate=validate.OneOf(BOT_LEVELS))
+
+
+class CreateTableRequest(Schema):
+    variant = fields.String(load_default="classic", validate=validate.Length(max=16))
+    mode = fields.String(load_default="computer", validate=validate.OneOf(MODES))
+    options = fields.Nested(OptionsSchema, load_default=dict)
+    seats = fields.List(
+        fields.Nested(SeatSpecSchema), validate=validate.Length(min=2, max=4), allow_none=True
+    )
+    turn_seconds = _strict_int(
+        load_default=30, validate=validate.Range(MIN_TURN_SECONDS, MAX_TURN_SECONDS)
+    )
+    name = fields.String(validate=NAME)
+
+
+class JoinRequest(Schema):
+    invite_code = fields.String(required=True, validate=validate.Length(min=1, max=16))
+    name = fields.String(required=True, validate=NAME)
+
+
+class BotSeatRequest(Schema):
+    level = fields.String(load_default="normal", validate=validate.OneOf(BOT_LEVELS))
+
+
+class ActionRequest(Schema):
+    type = fields.String(required=True, validate=validate.Length(min=1, max=32))
+    tile = _strict_int(allow_none=True)
+    expected_version = _strict_int(required=True, validate=validate.Range(min=0))
+    action_id = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    seat = _strict_int(validate=validate.Range(0, 3))
+
+
+class RackRequest(Schema):
+    layout = fields.List(
+        fields.List(
+            _strict_int(allow_none=True, validate=validate.Range(0, 105)),
+            validate=validate.Length(equal=15),
+        ),
+        required=True,
+        validate=validate.Length(equal=2),
+    )
+    seat = _strict_int(validate=validate.Range(0, 3))
+
+
+class ViewQuery(Schema):
+    seat = Int(validate=validate.Range(0, 3))
+    since = Int(validate=validate.Range(min=0))
+
+
+class SeatQuery(Schema):
+    seat = Int(validate=validate.Range(0, 3))
+
+
+class ArrangementQuery(Schema):
+    seat = Int(validate=validate.Range(0, 3))
+    by = fields.String(
+        load_default="best", validate=validate.OneOf(("best", "runs", "sets", "pairs"))
+    )
+
+
+# -- responses ------------------------------------------------------------------------
+
+
+class ErrorDetailSchema(Schema):
+    code = fields.String(required=True)
+    message = fields.String(required=True)
+
+
+class ErrorSchema(Schema):
+    error = fields.Nested(ErrorDetailSchema, required=True)
+
+
+class SeatViewSchema(Schema):
+    seat = Int(required=True)
+    tiles = Int(required=True)
+    discard_top = Int(allow_none=True, required=True)
+    discard_count = Int(required=True)
+    discards = fields.List(Int(), allow_none=True, required=True)
+    score = Int(required=True)
+    shown_indicator = fields.Boolean(required=True)
+
+
+class LegalSchema(Schema):
+    type = fields.String(required=True)
+    tiles = fields.List(Int())
+
+
+class ResultSchema(Schema):
+    winner = Int(allow_none=True, required=True)
+    kind = fields.String(allow_none=True, required=True)
+    okey_finish = fields.Boolean(required=True)
+    deltas = fields.List(Int(), required=True)
+    groups = fields.List(fields.List(Int()), required=True)
+    placed = Int(allow_none=True, required=True)
+
+
+class PlayerSchema(Schema):
+    seat = Int(required=True)
+    name = fields.String(allow_none=True, required=True)
+    kind = fields.String(required=True, validate=validate.OneOf(("human", "bot", "open")))
+    level = fields.String(allow_none=True, required=True)
+    auto = fields.Boolean(required=True)
+
+
+class ViewSchema(Schema):
+    # engine.view.view_for
+    version = Int(required=True)
+    variant = fields.String(required=True)
+    options = fields.Dict(required=True)
+    hand = Int(required=True)
+    starter = Int(required=True)
+    phase = fields.String(required=True)
+    turn = Int(allow_none=True, required=True)
+    rack = fields.List(Int(), allow_none=True, required=True)
+    seats = fields.List(fields.Nested(SeatViewSchema), required=True)
+    indicator = Int(required=True)
+    okey = Int(required=True)
+    okey_name = fields.String(required=True)
+    pile_count = Int(required=True)
+    legal = fields.List(fields.Nested(LegalSchema), required=True)
+    seed_hash = fields.String(required=True)
+    seed = fields.String(allow_none=True, required=True)
+    dice = fields.List(Int(), allow_none=True, required=True)
+    scores = fields.List(Int(), required=True)
+    history = fields.List(fields.Raw(), required=True)
+    result = fields.Nested(ResultSchema, allow_none=True, required=True)
+    match_over = fields.Boolean(required=True)
+    match_winners = fields.List(Int(), required=True)
+    events = fields.List(fields.Dict())
+    events_complete = fields.Boolean()
+    # the table around the game
+    table_id = fields.String(required=True)
+    status = fields.String(
+        required=True, validate=validate.OneOf(("waiting", "playing", "finished"))
+    )
+    mode = fields.String(required=True)
+    turn_seconds = Int(required=True)
+    deadline = Int(allow_none=True, required=True)
+    you = Int(allow_none=True, required=True)
+    held_seats = fields.List(Int(), required=True)
+    creator = fields.Boolean(required=True)
+    invite_code = fields.String(allow_none=True, required=True)
+    players = fields.List(fields.Nested(PlayerSchema), required=True)
+    rack_layout = fields.List(fields.List(Int(allow_none=True)), allow_none=True, required=True)
+
+
+class StaleErrorSchema(ErrorSchema):
+    view = fields.Nested(ViewSchema, required=True)
+
+
+class CreateTableResponse(Schema):
+    table_id = fields.String(required=True)
+    seat = Int(required=True)
+    seats = fields.List(Int(), required=True)
+    token = fields.String(required=True)
+    invite_code = fields.String(allow_none=True, required=True)
+    invite_url = fields.String(allow_none=True, required=True)
+    view = fields.Nested(ViewSchema, required=True)
+
+
+class JoinResponse(Schema):
+    seat = Int(required=True)
+    token = fields.String(required=True)
+    view = fields.Nested(ViewSchema, required=True)
+
+
+class RackResponse(Schema):
+    ok = fields.Boolean(required=True)
+    version = Int(required=True)
+
+
+class ArrangementResponse(Schema):
+    layout = fields.List(fields.List(Int(allow_none=True)), required=True)
+    groups = fields.List(fields.List(Int()), required=True)
+    leftover = fields.List(Int(), required=True)
+    discard = Int(allow_none=True, required=True)
+    kind = fields.String(allow_none=True, required=True)
+
+
+def load(schema: Schema, data: Any, code: str = "bad_request") -> dict[str, Any]:
+    """Validate a request part; any problem is a 400 naming the fields at fault."""
+    if data is None:
+        data = {}
+    if not isinstance(data, dict):
+        raise bad_request("the body must be a JSON object", code)
+    try:
+        loaded: dict[str, Any] = schema.load(data)
+    except ValidationError as err:
+        raise bad_request(_describe(err.messages), code) from err
+    return loaded
+
+
+def _describe(messages: Any, path: str = "") -> str:
+    if isinstance(messages, dict):
+        return "; ".join(
+            _describe(v, f"{path}.{k}" if path else str(k)) for k, v in messages.items()
+        )
+    text = " ".join(str(m) for m in messages) if isinstance(messages, list) else str(messages)
+    return f"{path}: {text}" if path and path != "_schema" else text
+
+
+SCHEMAS = {
+    "create": CreateTableRequest(),
+    "join": JoinRequest(),
+    "bot": BotSeatRequest(),
+    "action": ActionRequest(),
+    "rack": RackRequest(),
+    "view_query": ViewQuery(),
+    "seat_query": SeatQuery(),
+    "arrangement_query": ArrangementQuery(),
+    "view": ViewSchema(),
+    "stale": StaleErrorSchema(),
+    "error": ErrorSchema(),
+    "created": CreateTableResponse(),
+    "joined": JoinResponse(),
+    "rack_saved": RackResponse(),
+    "arrangement": ArrangementResponse(),
+}

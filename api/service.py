@@ -1,0 +1,160 @@
+"""Load a table, change it, save it with one conditional write; render the answer.
+
+Every change runs inside :meth:`Service.commit`: read the item (one read),
+apply the change in memory, write it back only if nobody else wrote in
+between (one conditional write), else start over from a fresh read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from engine.record import from_record, to_record
+from engine.state import GameState
+
+from .auth import match_token
+from .clock import Clock
+from .config import Settings
+from .errors import ApiError, forbidden, not_found, unauthorized
+from .model import Table
+from .store.base import StoredTable, TableStore, VersionConflict
+from .turns import next_deadline, play_bots, play_timed_out
+from .views import SPECTATOR, Caller
+
+T = TypeVar("T")
+MAX_ATTEMPTS = 5  # conflicts mean another request just wrote; a few re-reads settle it
+DAY_SECONDS = 86_400
+
+
+@dataclass
+class Loaded:
+    table: Table
+    state: GameState
+    before: GameState  # as read, to tell whether a new turn began
+    now_ms: int
+    dirty: bool = False
+
+
+class LateError(ApiError):
+    """An error whose extra body (e.g. the current view) is rendered after the save."""
+
+    def __init__(
+        self, status: int, code: str, message: str, render: Callable[[], dict[str, Any]]
+    ) -> None:
+        super().__init__(status, code, message)
+        self.render = render
+
+
+class Service:
+    def __init__(self, store: TableStore, clock: Clock, settings: Settings) -> None:
+        self.store = store
+        self.clock = clock
+        self.settings = settings
+
+    # -- storage -------------------------------------------------------------------
+
+    def load(self, table_id: str) -> Loaded:
+        stored = self.store.get(table_id) if _plausible_id(table_id) else None
+        if stored is None:
+            raise not_found()
+        table = Table.from_stored(stored)
+        state = from_record(table.record)
+        return Loaded(table, state, state, self.clock.now_ms())
+
+    def expires_at(self, table: Table, now_ms: int) -> int:
+        days = (
+            self.settings.finished_ttl_days
+            if table.status == "finished"
+            else self.settings.idle_ttl_days
+        )
+        return now_ms // 1000 + days * DAY_SECONDS
+
+    def stored_form(self, loaded: Loaded) -> StoredTable:
+        """Fold the state back into the table and give its next stored form."""
+        table, state = loaded.table, loaded.state
+        if table.status == "playing" and state.match_over:
+            table.status = "finished"
+        table.deadline = next_deadline(table, loaded.before, state, loaded.now_ms)
+        table.record = to_record(state)
+        return table.to_stored(self.expires_at(table, loaded.now_ms))
+
+    def save(self, loaded: Loaded) -> None:
+        expected = loaded.table.rev
+        loaded.table.rev = expected + 1
+        try:
+            self.store.put_if_version(self.stored_form(loaded), expected)
+        except VersionConflict:
+            loaded.table.rev = expected
+            raise
+
+    def create(self, table: Table, state: GameState, now_ms: int) -> None:
+        loaded = Loaded(table, state, state, now_ms)
+        self.store.create(self.stored_form(loaded))
+
+    def commit(self, table_id: str, change: Callable[[Loaded], Callable[[], T]]) -> T:
+        """Run ``change`` on a fresh read until its write lands; then render its answer."""
+        for _ in range(MAX_ATTEMPTS):
+            loaded = self.load(table_id)
+            try:
+                render = change(loaded)
+            except ApiError as err:
+                # A refused request may still have found a timed-out turn to play: keep that.
+                if loaded.dirty:
+                    try:
+                        self.save(loaded)
+                    except VersionConflict:
+                        continue
+                if isinstance(err, LateError):
+                    err.extra = err.render()
+                raise
+            if loaded.dirty:
+                try:
+                    self.save(loaded)
+                except VersionConflict:
+                    continue
+            return render()
+        raise ApiError(503, "busy", "the table is busy; try again")
+
+    def settle(self, loaded: Loaded) -> None:
+        """Play any timed-out human turn and the computer turns after it."""
+        state = play_timed_out(loaded.table, loaded.state, loaded.now_ms)
+        state = play_bots(loaded.table, state)
+        if state is not loaded.state:
+            loaded.state = state
+            loaded.dirty = True
+
+    # -- who is asking -------------------------------------------------------------
+
+    @staticmethod
+    def caller(table: Table, token: str | None, *, required: bool) -> Caller:
+        if token is None:
+            if required:
+                raise unauthorized()
+            return SPECTATOR
+        index = match_token(token, table.tokens)
+        if index is None:
+            raise unauthorized("this token holds no seat at this table")
+        return Caller(index, tuple(table.held_by(index)))
+
+    @staticmethod
+    def seat_for(loaded: Loaded, caller: Caller, seat: int | None) -> int | None:
+        """The seat a request speaks for: as named, else the held seat on turn, else the first."""
+        if caller.token_index is None:
+            if seat is not None:
+                raise unauthorized("a seat's view needs that seat's token")
+            return None
+        if seat is not None:
+            if seat not in caller.held:
+                raise forbidden(f"this token does not hold seat {seat}")
+            return seat
+        state = loaded.state
+        if state.phase != "over" and state.turn in caller.held:
+            return state.turn
+        return caller.held[0]
+
+
+def _plausible_id(table_id: str) -> bool:
+    # Refuses junk before it reaches the store (DynamoDB rejects keys over 2 KB with a 400).
+    return 0 < len(table_id) <= 64 and table_id.isascii()

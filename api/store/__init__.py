@@ -1,0 +1,22 @@
+"""Table stores, chosen by configuration alone (``ISTAKA_STORE``)."""
+
+from __future__ import annotations
+
+from ..config import Settings
+from .base import StoredTable, TableStore, VersionConflict
+
+__all__ = ["StoredTable", "TableStore", "VersionConflict", "make_store"]
+
+
+def make_store(settings: Settings) -> TableStore:
+    if settings.store == "sqlite":
+        from .sqlite import SqliteStore
+
+        return SqliteStore(settings.sqlite_path)
+    if settings.store == "dynamodb":
+        from .dynamo import DynamoStore
+
+        return DynamoStore(
+            settings.table_name, endpoint_url=settings.dynamodb_endpoint, region=settings.region
+        )
+    raise ValueError(f"ISTAKA_STORE must be 'sqlite' or 'dynamodb', not {settings.store!r}")

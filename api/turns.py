@@ -1,0 +1,119 @@
+"""Computer turns: bot seats, and human turns whose time ran out.
+
+Deadlines are lazy: nothing runs on a timer. Whichever request next finds
+the human on turn past the deadline plays that turn with the ``normal`` bot
+first (logged in the engine record as an automatic move).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from typing import Any
+
+from engine.errors import ActionError
+from engine.game import apply, legal_actions
+from engine.state import GameState
+from engine.view import view_for
+
+from .log import logger
+from .model import Table
+
+TIMEOUT_LEVEL = "normal"
+MAX_COMPUTER_ACTIONS = 2000  # a runaway loop is a bug; a whole hand is far fewer actions
+
+
+def bot_seed(state: GameState, seat: int) -> int:
+    """A seed for the bot's choice that is fixed by the game, so replays agree, and secret."""
+    message = b"bot:%d:%d" % (state.version, seat)
+    digest = hmac.new(state.match_secret, message, hashlib.sha256).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+def _fallback(state: GameState, seat: int) -> dict[str, Any]:
+    # Keeps a game alive if a bot ever answers with an illegal move.
+    legal = [a for a in legal_actions(state, seat) if a["type"] != "show_indicator"]
+    for entry in legal:
+        if entry["type"] in ("draw", "end_hand"):
+            return {"type": entry["type"]}
+    for entry in legal:
+        if entry["type"] == "discard":
+            return {"type": "discard", "tile": entry["tiles"][-1]}
+    return {"type": legal[0]["type"]}
+
+
+def computer_move(
+    table_id: str, state: GameState, seat: int, level: str, *, auto: bool
+) -> GameState:
+    """One action chosen by the bot for ``seat``, from what that seat alone may see."""
+    from engine.bots import choose_action  # the bots may be heavy; only computer turns pay
+
+    view = view_for(state, seat, since=state.base_version)
+    try:
+        action = choose_action(view, level, bot_seed(state, seat))
+        new, _ = apply(state, seat, action, auto=auto)
+    except (ActionError, ValueError, KeyError, TypeError) as exc:
+        logger.warning(
+            "bot move refused; playing a fallback",
+            # "level" is the log record's own severity field, hence bot_level.
+            extra={
+                "table_id": table_id,
+                "seat": seat,
+                "bot_level": level,
+                "error": type(exc).__name__,
+            },
+        )
+        new, _ = apply(state, seat, _fallback(state, seat), auto=auto)
+    return new
+
+
+def play_timed_out(table: Table, state: GameState, now_ms: int) -> GameState:
+    """The human on turn past the deadline: a computer plays that whole turn."""
+    if table.status != "playing" or state.phase == "over" or table.deadline is None:
+        return state
+    seat = state.turn
+    if not table.is_human(seat) or now_ms < table.deadline:
+        return state
+    state = _play_turn_of(table.table_id, state, seat)
+    table.seats[seat].auto = True
+    logger.info(
+        "turn timed out; played by computer",
+        extra={"table_id": table.table_id, "seat": seat, "version": state.version},
+    )
+    return state
+
+
+def _play_turn_of(table_id: str, state: GameState, seat: int) -> GameState:
+    for _ in range(MAX_COMPUTER_ACTIONS):
+        state = computer_move(table_id, state, seat, TIMEOUT_LEVEL, auto=True)
+        if state.turn != seat or state.phase == "over":
+            return state
+    raise RuntimeError("a timed-out turn did not end")
+
+
+def play_bots(table: Table, state: GameState) -> GameState:
+    """Bot seats play until a human is on turn or the hand is over."""
+    if table.status != "playing":
+        return state
+    for _ in range(MAX_COMPUTER_ACTIONS):
+        if state.phase == "over" or table.seats[state.turn].kind != "bot":
+            return state
+        level = table.seats[state.turn].level or "normal"
+        state = computer_move(table.table_id, state, state.turn, level, auto=False)
+    raise RuntimeError("computer seats did not reach a human turn")
+
+
+def turn_key(state: GameState) -> tuple[int, int, int, bool]:
+    """Changes exactly when a new turn starts (a take within the turn keeps it)."""
+    return (state.hand_number, state.turn, sum(state.turns_done), state.phase == "over")
+
+
+def next_deadline(
+    table: Table, before: GameState | None, after: GameState, now_ms: int
+) -> int | None:
+    """The deadline after a change: a fresh one when a human's turn starts, else kept."""
+    if table.status != "playing" or after.phase == "over" or not table.is_human(after.turn):
+        return None
+    if before is None or table.deadline is None or turn_key(before) != turn_key(after):
+        return now_ms + table.turn_seconds * 1000
+    return table.deadline

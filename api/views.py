@@ -1,0 +1,87 @@
+"""What a seat sees: the engine's view_for plus the table around it.
+
+Every game field comes from engine.view.view_for, the single place that
+decides what a seat may see; this module adds only lobby facts (names,
+deadline, layout) that the engine does not know.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from engine.state import GameState
+from engine.view import view_for
+
+from .layout import reconcile
+from .model import Table, stored_layout
+
+
+@dataclass(frozen=True)
+class Caller:
+    """Who is asking: a token's seats, or a spectator (no token)."""
+
+    token_index: int | None
+    held: tuple[int, ...]
+
+    @property
+    def creator(self) -> bool:
+        return self.token_index == 0
+
+
+SPECTATOR = Caller(None, ())
+
+
+def player_name(table: Table, seat: int) -> str:
+    name = table.seats[seat].name
+    if name:
+        return name
+    return f"Computer {seat + 1}" if table.seats[seat].kind == "bot" else f"Seat {seat + 1}"
+
+
+def players(table: Table) -> list[dict[str, Any]]:
+    return [
+        {
+            "seat": s,
+            "name": player_name(table, s) if info.kind != "open" else None,
+            "kind": info.kind,
+            "level": info.level if info.kind == "bot" else None,
+            "auto": info.auto,
+        }
+        for s, info in enumerate(table.seats)
+    ]
+
+
+def build_view(
+    table: Table, state: GameState, seat: int | None, caller: Caller, since: int | None
+) -> dict[str, Any]:
+    if table.status == "waiting":
+        # Before the start nobody sees a rack: the deal is fixed, but play has not begun.
+        view = view_for(state, None, since)
+    else:
+        view = view_for(state, seat, since)
+    layout = None
+    if seat is not None and table.status != "waiting":
+        layout = reconcile(stored_layout(table, seat), state.racks[seat])
+    view.update(
+        {
+            "table_id": table.table_id,
+            "status": table.status,
+            "mode": table.mode,
+            "turn_seconds": table.turn_seconds,
+            "deadline": table.deadline,
+            "you": seat,
+            "held_seats": list(caller.held),
+            "creator": caller.creator,
+            "invite_code": table.invite if caller.creator and table.mode == "friends" else None,
+            "players": players(table),
+            "rack_layout": layout,
+        }
+    )
+    return view
+
+
+def etag(table: Table, state: GameState, seat: int | None) -> str:
+    # The game version alone is not enough: joins, timeouts and layouts change the view too.
+    who = "s" if seat is None else str(seat)
+    return f'"{state.version}.{table.rev}.{who}"'

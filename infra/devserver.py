@@ -1,0 +1,95 @@
+"""Local server: the frontend as static files, and /api/* through the real Lambda handler.
+
+Each API request becomes an API Gateway HTTP API event for ``api.handler.handler``,
+so local play exercises the production code path. Tables go to a SQLite file
+(``./data/istaka.sqlite3`` unless ``ISTAKA_SQLITE_PATH`` says otherwise) and
+survive restarts.
+
+    python -m infra.devserver            # http://127.0.0.1:8000/
+    PORT=9000 python -m infra.devserver
+"""
+
+from __future__ import annotations
+
+import base64
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, Response, abort, request, send_from_directory
+
+from infra.apigw import LambdaContext, http_api_event
+
+ROOT = Path(__file__).resolve().parent.parent
+FRONTEND = ROOT / "frontend"
+HOST = "127.0.0.1"
+
+
+def create_app(frontend: Path = FRONTEND) -> Flask:
+    os.environ.setdefault("ISTAKA_STORE", "sqlite")
+    os.environ.setdefault("ISTAKA_SQLITE_PATH", str(Path.cwd() / "data" / "istaka.sqlite3"))
+    os.environ.setdefault("POWERTOOLS_SERVICE_NAME", "istaka")
+    from api.handler import handler  # after the environment is set: it picks the store
+
+    app = Flask(__name__, static_folder=None)
+    # A Lambda instance serves one request at a time, and Powertools keeps the current
+    # event on the resolver: so one at a time here too. Concurrency between instances
+    # is the store's business (conditional writes), and the tests cover it there.
+    one_at_a_time = threading.Lock()
+
+    # A hook rather than a route: every /api/ path reaches the handler, even ones Flask's
+    # URL converters would refuse (a newline, say), as API Gateway's {proxy+} passes them.
+    @app.before_request
+    def api() -> Response | None:
+        if not request.path.startswith("/api/"):
+            return None
+        event = http_api_event(
+            request.method,
+            request.path,
+            query_string=request.query_string.decode("latin-1"),
+            headers=list(request.headers.items()),
+            body=request.get_data(),
+            source_ip=request.remote_addr or HOST,
+        )
+        with one_at_a_time:
+            result = handler(event, LambdaContext())
+        return _to_flask(result)
+
+    @app.route("/", defaults={"path": "index.html"})
+    @app.route("/<path:path>")
+    def static_file(path: str) -> Response:
+        if not (frontend / path).is_file():
+            abort(404)
+        response = send_from_directory(frontend, path)
+        # Always revalidate: the frontend is being edited while the server runs.
+        response.headers["Cache-Control"] = "no-cache"
+        return response
+
+    return app
+
+
+def _to_flask(result: dict[str, Any]) -> Response:
+    body = result.get("body") or ""
+    data = base64.b64decode(body) if result.get("isBase64Encoded") else body.encode("utf-8")
+    response = Response(data, status=result["statusCode"])
+    for name, value in (result.get("headers") or {}).items():
+        response.headers[name] = value
+    for name, values in (result.get("multiValueHeaders") or {}).items():
+        for value in values:
+            response.headers.add(name, value)
+    for cookie in result.get("cookies") or []:
+        response.headers.add("Set-Cookie", cookie)
+    return response
+
+
+def main() -> None:
+    port = int(os.environ.get("PORT", "8000"))
+    app = create_app()
+    print(f"Istaka is running at http://{HOST}:{port}/  (Ctrl-C stops it)", flush=True)
+    print(f"tables are kept in {os.environ['ISTAKA_SQLITE_PATH']}", flush=True)
+    app.run(host=HOST, port=port, threaded=True, debug=False, use_reloader=False)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,114 @@
+"""Fixtures: a service wired to SQLite, moto or dynalite, with a clock the test moves."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from api import context
+from api.clock import ManualClock
+from api.config import Settings
+from api.service import Service
+from api.store.base import TableStore
+from api.store.sqlite import SqliteStore
+
+from .support import (
+    REGION,
+    ApiClient,
+    create_dynamo_table,
+    dynalite_server,
+    fake_aws_env,
+    patched_env,
+)
+
+STORES = ["sqlite", "moto", "dynalite"]
+
+
+@pytest.fixture(scope="session")
+def dynalite_endpoint() -> Iterator[str]:
+    with patched_env(fake_aws_env()), dynalite_server() as endpoint:
+        yield endpoint
+
+
+@pytest.fixture
+def aws_env() -> Iterator[None]:
+    with patched_env(fake_aws_env()):
+        yield
+
+
+@pytest.fixture
+def moto_store(aws_env: None) -> Iterator[TableStore]:
+    import boto3
+    from moto import mock_aws
+
+    from api.store.dynamo import DynamoStore
+
+    with mock_aws():
+        client = boto3.client("dynamodb", region_name=REGION)
+        create_dynamo_table(client, "istaka-test")
+        yield DynamoStore("istaka-test", client=client)
+
+
+@pytest.fixture
+def sqlite_store(tmp_path: Path) -> TableStore:
+    return SqliteStore(str(tmp_path / "tables.sqlite3"))
+
+
+def _dynalite_store(endpoint: str) -> TableStore:
+    import boto3
+
+    from api.store.dynamo import DynamoStore
+
+    client = boto3.client(
+        "dynamodb",
+        endpoint_url=endpoint,
+        region_name=REGION,
+        aws_access_key_id="testing",
+        aws_secret_access_key="testing",
+    )
+    name = f"istaka-{uuid.uuid4().hex[:8]}"
+    create_dynamo_table(client, name)
+    return DynamoStore(name, client=client)
+
+
+@pytest.fixture(params=STORES)
+def any_store(request: pytest.FixtureRequest) -> TableStore:
+    """Each test using this runs once per store backend."""
+    kind = request.param
+    if kind == "sqlite":
+        store: TableStore = request.getfixturevalue("sqlite_store")
+    elif kind == "moto":
+        store = request.getfixturevalue("moto_store")
+    else:
+        store = _dynalite_store(request.getfixturevalue("dynalite_endpoint"))
+    return store
+
+
+@pytest.fixture
+def clock() -> ManualClock:
+    return ManualClock()
+
+
+def _wire(store: TableStore, clock: ManualClock) -> Iterator[Service]:
+    service = context.configure(store=store, clock=clock, settings=Settings())
+    yield service
+    context.reset()
+
+
+@pytest.fixture
+def service(moto_store: TableStore, clock: ManualClock) -> Iterator[Service]:
+    """The API wired to moto's DynamoDB: the production store, in process."""
+    yield from _wire(moto_store, clock)
+
+
+@pytest.fixture
+def sqlite_service(sqlite_store: TableStore, clock: ManualClock) -> Iterator[Service]:
+    yield from _wire(sqlite_store, clock)
+
+
+@pytest.fixture
+def client() -> ApiClient:
+    return ApiClient()

@@ -1,0 +1,158 @@
+"""Every refused request answers 4xx JSON with a code and a message, and changes nothing stored."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from api.service import Service
+
+from .support import ApiClient
+
+pytestmark = pytest.mark.usefixtures("service")
+Case = tuple[str, str, Any, dict[str, Any]]  # method, path, body, ApiClient.call keywords
+
+
+def _setup(client: ApiClient) -> dict[str, Any]:
+    made = client.create(
+        mode="hotseat", seats=[{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}]
+    )
+    friends = client.create(mode="friends", name="F", options={"seats": 2})
+    joined = client.call(
+        "POST",
+        f"/api/tables/{friends['table_id']}/join",
+        {"invite_code": friends["invite_code"], "name": "G"},
+    ).body
+    return {"hot": made, "friends": friends, "guest": joined}
+
+
+def _bad_requests(t: dict[str, Any]) -> list[Case]:
+    hot, friends, guest = t["hot"], t["friends"], t["guest"]
+    hid, tok, view = hot["table_id"], hot["token"], hot["view"]
+    fid, ftok, gtok = friends["table_id"], friends["token"], guest["token"]
+    v = view["version"]
+    rack = view["rack"]
+    off_rack = next(x for x in range(106) if x not in rack)
+    act = f"/api/tables/{hid}/actions"
+
+    def a(body: Any, token: str | None = tok) -> Case:
+        return ("POST", act, body, {"token": token})
+
+    base = {"expected_version": v, "action_id": "x1"}
+    cases: list[Case] = [
+        a({"type": "draw", **base}, token=None),
+        a({"type": "draw", **base}, token="nope"),
+        a({"type": "draw", **base}, token=gtok),
+        ("POST", act, None, {"token": tok, "raw": "{not json"}),
+        ("POST", act, None, {"token": tok, "raw": "[1,2]"}),
+        ("POST", act, None, {"token": tok, "raw": ""}),
+        a({"type": "draw"}),
+        a({"type": "fly", **base}),
+        a({"type": "discard", **base}),
+        a({"type": "discard", "tile": 106, **base}),
+        a({"type": "discard", "tile": "5", **base}),
+        a({"type": "discard", "tile": True, **base}),
+        a({"type": "discard", "tile": off_rack, **base}),
+        a({"type": "finish", "tile": rack[0], **base}),
+        a({"type": "draw", **base}),  # the starter only discards
+        a({"type": "draw", **base, "seat": 1}),  # not seat 1's turn
+        a({"type": "next_hand", **base}),
+        a({"type": "end_hand", **base}),
+        a({"type": "discard", "tile": rack[0], "expected_version": v - 1, "action_id": "x2"}),
+        a({"type": "discard", "tile": rack[0], "expected_version": v, "action_id": "y" * 65}),
+        a({"type": "discard", "tile": rack[0], **base, "seat": 3}),
+        a({"type": "discard", "tile": rack[0], **base, "extra": 1}),
+        a({"type": "discard", "tile": rack[0], "expected_version": "1", "action_id": "x"}),
+        ("PUT", f"/api/tables/{hid}/rack", {"layout": [rack, [None] * 15]}, {}),
+        (
+            "PUT",
+            f"/api/tables/{hid}/rack",
+            {"layout": [[None] * 15, [None] * 15]},
+            {"token": tok},
+        ),
+        ("PUT", f"/api/tables/{hid}/rack", {"layout": [[None] * 15]}, {"token": tok}),
+        (
+            "PUT",
+            f"/api/tables/{hid}/rack",
+            {"layout": [[107] * 15, [None] * 15]},
+            {"token": tok},
+        ),
+        (
+            "PUT",
+            f"/api/tables/{hid}/rack",
+            {"layout": [rack, [None] * 15], "seat": 1},
+            {"token": tok},
+        ),
+        ("PUT", f"/api/tables/{hid}/rack", {"layout": "x"}, {"token": tok}),
+        ("PUT", f"/api/tables/{fid}/rack", {"layout": [[None] * 15] * 2}, {"token": ftok}),
+        ("GET", f"/api/tables/{hid}", None, {"token": "bad"}),
+        ("GET", f"/api/tables/{hid}", None, {"token": tok, "query": "seat=3"}),
+        ("GET", f"/api/tables/{hid}", None, {"query": "seat=1"}),
+        ("GET", f"/api/tables/{hid}", None, {"token": tok, "query": "since=-1"}),
+        ("GET", f"/api/tables/{hid}", None, {"token": tok, "query": "seat=abc"}),
+        ("GET", f"/api/tables/{hid}", None, {"token": tok, "query": "bogus=1"}),
+        ("GET", f"/api/tables/{hid}", None, {"headers": {"authorization": "Basic abc"}}),
+        ("GET", f"/api/tables/{hid}/arrangement", None, {"token": tok, "query": "by=colour"}),
+        ("GET", f"/api/tables/{hid}/arrangement", None, {}),
+        ("GET", f"/api/tables/{fid}/arrangement", None, {"token": ftok}),
+        ("POST", f"/api/tables/{hid}/start", None, {"token": tok}),
+        ("POST", f"/api/tables/{fid}/start", None, {"token": gtok}),
+        ("POST", f"/api/tables/{fid}/start", None, {}),
+        ("POST", f"/api/tables/{fid}/join", {"invite_code": "AAAAAA", "name": "Z"}, {}),
+        (
+            "POST",
+            f"/api/tables/{fid}/join",
+            {"invite_code": friends["invite_code"], "name": "Z"},
+            {},
+        ),
+        ("POST", f"/api/tables/{fid}/join", {"invite_code": friends["invite_code"]}, {}),
+        (
+            "POST",
+            f"/api/tables/{fid}/join",
+            {"invite_code": friends["invite_code"], "name": ""},
+            {},
+        ),
+        (
+            "POST",
+            f"/api/tables/{hid}/join",
+            {"invite_code": friends["invite_code"], "name": "Z"},
+            {},
+        ),
+        ("POST", f"/api/tables/{fid}/seats/1/bot", {"level": "normal"}, {"token": gtok}),
+        ("POST", f"/api/tables/{fid}/seats/0/bot", {"level": "normal"}, {"token": ftok}),
+        ("POST", f"/api/tables/{fid}/seats/1/bot", {"level": "genius"}, {"token": ftok}),
+        ("POST", f"/api/tables/{fid}/seats/9/bot", {}, {"token": ftok}),
+        ("POST", f"/api/tables/{fid}/seats/x/bot", {}, {"token": ftok}),
+        ("POST", f"/api/tables/{fid}/actions", {"type": "draw", **base}, {"token": gtok}),
+        ("POST", f"/api/tables/{hid}/seats/1/bot", {}, {"token": tok}),
+    ]
+    return cases
+
+
+def test_bad_requests_are_4xx_json_and_change_nothing(client: ApiClient, service: Service) -> None:
+    tables = _setup(client)
+    ids = [tables["hot"]["table_id"], tables["friends"]["table_id"]]
+    for method, path, body, kw in _bad_requests(tables):
+        before = [service.store.raw(i) for i in ids]
+        reply = client.call(method, path, body, **kw)
+        where = f"{method} {path} {body!r} {kw!r} -> {reply.status} {reply.text}"
+        assert 400 <= reply.status < 500, where
+        error = reply.body["error"]
+        assert isinstance(error["code"], str) and error["code"], where
+        assert isinstance(error["message"], str) and error["message"], where
+        assert reply.headers["Content-Type"] == "application/json", where
+        assert [service.store.raw(i) for i in ids] == before, where
+
+
+def test_unknown_tables_and_routes_are_404(client: ApiClient) -> None:
+    for method, path in [
+        ("GET", "/api/tables/doesnotexist"),
+        ("POST", "/api/tables/doesnotexist/actions"),
+        ("GET", "/api/tables/" + "x" * 300),
+        ("GET", "/api/nowhere"),
+        ("DELETE", "/api/tables/abc"),
+    ]:
+        reply = client.call(method, path, {"type": "draw", "expected_version": 1, "action_id": "a"})
+        assert reply.status in (400, 401, 404, 405), (method, path, reply.text)
+        assert reply.body["error"]["code"]

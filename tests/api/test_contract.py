@@ -1,0 +1,155 @@
+"""The pieces agree: schemas and the engine's view, the store and the template, the Lambda path."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+import uuid
+
+import pytest
+
+from api.config import Settings
+from api.openapi import document
+from api.schemas import ViewSchema
+from api.service import Service
+from api.store import make_store
+from api.store.dynamo import TTL_ATTRIBUTE, item_size
+from api.store.sqlite import SqliteStore
+from engine.bots import choose_action
+from engine.game import apply, new_match
+from engine.options import Options
+from engine.view import view_for
+from tests.game_helpers import random_action
+
+from .support import ROOT, ApiClient, table_definition, template
+
+MAX_ITEM_BYTES = 1024  # one DynamoDB write unit
+
+
+def test_view_schema_declares_every_field_view_for_gives() -> None:
+    # The response schema drops undeclared fields, so a new engine field would vanish.
+    state = new_match(Options(seats=3), bytes(32))
+    rng = random.Random(1)
+    while state.phase != "over":
+        seat, action = random_action(state, rng)
+        state, _ = apply(state, seat, action)
+    for seat in (None, 0):
+        keys = set(view_for(state, seat, since=0))
+        assert keys <= set(ViewSchema().fields), keys - set(ViewSchema().fields)
+
+
+def test_openapi_document_names_every_route() -> None:
+    doc = document()
+    assert doc["openapi"].startswith("3.0")
+    assert set(doc["paths"]) == {
+        "/api/tables",
+        "/api/tables/{id}",
+        "/api/tables/{id}/join",
+        "/api/tables/{id}/start",
+        "/api/tables/{id}/seats/{n}/bot",
+        "/api/tables/{id}/actions",
+        "/api/tables/{id}/rack",
+        "/api/tables/{id}/arrangement",
+        "/api/openapi.json",
+    }
+    json.dumps(doc)
+
+
+def test_template_table_matches_the_store() -> None:
+    props = table_definition()
+    assert props["KeySchema"] == [{"AttributeName": "id", "KeyType": "HASH"}]
+    assert props["BillingMode"] == "PAY_PER_REQUEST"
+    assert props["TimeToLiveSpecification"] == {"AttributeName": TTL_ATTRIBUTE, "Enabled": True}
+    assert props["PointInTimeRecoverySpecification"]["PointInTimeRecoveryEnabled"] is True
+    assert props["DeletionProtectionEnabled"] is True
+
+
+def test_template_function_runs_the_handler_on_a_current_runtime() -> None:
+    resources = template()["Resources"]
+    fn = resources["ApiFunction"]["Properties"]
+    runtime = template()["Globals"]["Function"]["Runtime"]
+    assert runtime in ("python3.12", "python3.13")
+    module, _, name = fn["Handler"].rpartition(".")
+    assert module == "api.handler" and name == "handler"
+    env = fn["Environment"]["Variables"]
+    assert env["ISTAKA_STORE"] == "dynamodb" and env["POWERTOOLS_LOGGER_LOG_EVENT"] == "false"
+    assert (ROOT / fn["CodeUri"] / "Makefile").exists()
+
+
+def test_lambda_path_imports_no_flask_and_no_boto3_until_needed() -> None:
+    code = (
+        "import sys, api.handler; print(sorted(m for m in ('flask', 'boto3') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]"
+
+
+def test_store_is_chosen_by_configuration(tmp_path: object) -> None:
+    sqlite = make_store(Settings.from_env({"ISTAKA_SQLITE_PATH": f"{tmp_path}/x.sqlite3"}))
+    assert isinstance(sqlite, SqliteStore)
+    dynamo = make_store(
+        Settings.from_env(
+            {
+                "ISTAKA_STORE": "dynamodb",
+                "ISTAKA_TABLE_NAME": "t",
+                "AWS_DEFAULT_REGION": "eu-west-1",
+            }
+        )
+    )
+    assert type(dynamo).__name__ == "DynamoStore"
+    with pytest.raises(ValueError):
+        make_store(Settings.from_env({"ISTAKA_STORE": "postgres"}))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_item_stays_under_one_kilobyte_through_whole_hands(
+    service: Service, client: ApiClient, seats: int
+) -> None:
+    # A friends table with every seat human holds the most names, tokens and layouts.
+    made = client.create(
+        mode="friends",
+        name="Ayşegül Çağlayan",
+        options={"seats": seats, "scoring": "points", "hands": 2},
+    )
+    table = made["table_id"]
+    tokens = [made["token"]]
+    for n in range(1, seats):
+        reply = client.call(
+            "POST",
+            f"/api/tables/{table}/join",
+            {"invite_code": made["invite_code"], "name": f"Oyuncu Şükrü {n}"[:24]},
+        )
+        tokens.append(reply.body["token"])
+    client.call("POST", f"/api/tables/{table}/start", token=tokens[0])
+    rng = random.Random(seats)
+    sizes = []
+    for _ in range(2000):
+        loaded = service.load(table)
+        state = loaded.state
+        if state.match_over:
+            break
+        # The humans play like the normal bot: hands as long as real ones, not random walks.
+        seat = state.turn if state.phase != "over" else 0
+        view = view_for(state, seat, since=state.base_version)
+        action = choose_action(view, "normal", rng.randrange(2**32))
+        token = tokens[seat]
+        if state.phase != "over" and rng.random() < 0.5:
+            rack = list(state.racks[seat])
+            rng.shuffle(rack)
+            slots: list[int | None] = [*rack, *[None] * (30 - len(rack))]
+            layout = [slots[:15], slots[15:]]
+            saved = client.call("PUT", f"/api/tables/{table}/rack", {"layout": layout}, token=token)
+            assert saved.status == 200
+        reply = client.act(
+            table, token, action, expected_version=state.version, action_id=uuid.uuid4().hex
+        )
+        assert reply.status == 200, reply.text
+        stored = service.store.get(table)
+        assert stored is not None
+        sizes.append(item_size(stored))
+    assert state.match_over
+    assert max(sizes) <= MAX_ITEM_BYTES, max(sizes)

@@ -1,0 +1,73 @@
+"""One contract, three backends: SQLite, moto's DynamoDB, and dynalite over HTTP."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from api.store.base import StoredTable, TableStore, VersionConflict
+
+
+def test_get_missing_is_none(any_store: TableStore) -> None:
+    assert any_store.get("nope") is None
+    assert any_store.raw("nope") is None
+
+
+def test_create_then_get_round_trips(any_store: TableStore) -> None:
+    item = StoredTable("t1", 1, '{"a":"Ayşe"}', 1_900_000_000)
+    any_store.create(item)
+    assert any_store.get("t1") == item
+
+
+def test_create_refuses_an_existing_id(any_store: TableStore) -> None:
+    any_store.create(StoredTable("t1", 1, "{}"))
+    with pytest.raises(VersionConflict):
+        any_store.create(StoredTable("t1", 1, '{"other":1}'))
+    assert any_store.get("t1") == StoredTable("t1", 1, "{}")
+
+
+def test_put_if_version_replaces_only_the_expected_revision(any_store: TableStore) -> None:
+    any_store.create(StoredTable("t1", 1, "{}"))
+    any_store.put_if_version(StoredTable("t1", 2, '{"v":2}', 5), expected_rev=1)
+    assert any_store.get("t1") == StoredTable("t1", 2, '{"v":2}', 5)
+    before = any_store.raw("t1")
+    with pytest.raises(VersionConflict):
+        any_store.put_if_version(StoredTable("t1", 2, '{"v":"lost"}'), expected_rev=1)
+    assert any_store.raw("t1") == before
+
+
+def test_put_if_version_on_a_missing_item_conflicts(any_store: TableStore) -> None:
+    with pytest.raises(VersionConflict):
+        any_store.put_if_version(StoredTable("ghost", 2, "{}"), expected_rev=1)
+    assert any_store.get("ghost") is None
+
+
+def test_expiry_can_be_cleared(any_store: TableStore) -> None:
+    any_store.create(StoredTable("t1", 1, "{}", 123))
+    any_store.put_if_version(StoredTable("t1", 2, "{}", None), expected_rev=1)
+    assert any_store.get("t1") == StoredTable("t1", 2, "{}", None)
+
+
+def test_concurrent_writers_on_one_revision_exactly_one_wins(any_store: TableStore) -> None:
+    any_store.create(StoredTable("t1", 1, "{}"))
+    wins: list[int] = []
+    losses: list[int] = []
+    barrier = threading.Barrier(10)
+
+    def write(n: int) -> None:
+        barrier.wait()
+        try:
+            any_store.put_if_version(StoredTable("t1", 2, f'{{"w":{n}}}'), expected_rev=1)
+            wins.append(n)
+        except VersionConflict:
+            losses.append(n)
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(10)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert len(wins) == 1 and len(losses) == 9
+    stored = any_store.get("t1")
+    assert stored is not None and stored.data == f'{{"w":{wins[0]}}}'
