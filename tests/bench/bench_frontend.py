@@ -1,0 +1,100 @@
+"""Frontend weight and first render.
+
+* Weight: every .js and .css file under frontend/, uncompressed. Budget: 100 KB
+  (100,000 bytes) in total. The rules text (frontend/rules/*.md) is content
+  fetched only by the rules page and is printed apart.
+* First render: headless chromium against the dev server, a fresh browser
+  context (cold cache) per load; the time from navigation start to the
+  ``istaka-ready`` performance mark (set right after the home screen or the
+  table is on the page) and to the first contentful paint. Median of 10.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+from pathlib import Path
+
+from tests.e2e.helpers import (
+    CHROMIUM,
+    CHROMIUM_ARGS,
+    ROOT,
+    DevServer,
+    auth_js,
+    chromium_problem,
+    create_computer_table,
+)
+
+FRONTEND = ROOT / "frontend"
+BUDGET = 100_000
+LOADS = 10
+MARKS = """() => [performance.getEntriesByName('istaka-ready')[0].startTime,
+    (performance.getEntriesByName('first-contentful-paint')[0] || {}).startTime || 0]"""
+
+
+def weight() -> int:
+    files = sorted(p for p in FRONTEND.rglob("*") if p.suffix in (".js", ".css"))
+    sizes = {p.relative_to(FRONTEND).as_posix(): p.stat().st_size for p in files}
+    total = sum(sizes.values())
+    for name, size in sorted(sizes.items(), key=lambda kv: -kv[1]):
+        print(f"   {size:7,d}  {name}")
+    rules = sum(p.stat().st_size for p in (FRONTEND / "rules").glob("*.md"))
+    verdict = "within" if total <= BUDGET else "OVER"
+    kib = total / 1024
+    print(
+        f"   JS+CSS total: {total:,d} bytes ({kib:.1f} KiB), {verdict} the {BUDGET:,d}-byte budget"
+    )
+    print(f"   (rules text, fetched by the rules page only: {rules:,d} bytes in rules/*.md)")
+    return total
+
+
+def first_render() -> None:
+    problem = chromium_problem()
+    if problem:
+        print(f"   first render: not measured, {problem}")
+        return
+    from playwright.sync_api import sync_playwright
+
+    with tempfile.TemporaryDirectory() as tmp:
+        server = DevServer(Path(tmp))
+        try:
+            table = create_computer_table(server.base, "Bench")
+            with sync_playwright() as p:
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+                for label, path, setup in (
+                    ("home", "", None),
+                    ("table", "#/t/" + table["table_id"], table),
+                ):
+                    ready, fcp = [], []
+                    for _ in range(LOADS):
+                        ctx = browser.new_context(viewport={"width": 390, "height": 844})
+                        if setup:
+                            ctx.add_init_script(auth_js(setup))
+                        page = ctx.new_page()
+                        page.goto(server.base + path)
+                        page.wait_for_function(
+                            "performance.getEntriesByName('istaka-ready').length > 0"
+                        )
+                        marks = page.evaluate(MARKS)
+                        ready.append(marks[0])
+                        fcp.append(marks[1])
+                        ctx.close()
+                    print(
+                        f"   first render, {label}: ready {statistics.median(ready):.0f} ms median"
+                        f" (min {min(ready):.0f}, max {max(ready):.0f}); first contentful paint"
+                        f" {statistics.median(fcp):.0f} ms median over {LOADS} cold loads"
+                    )
+                browser.close()
+        finally:
+            server.stop()
+
+
+def main() -> None:
+    total = weight()
+    first_render()
+    if total > BUDGET:
+        raise SystemExit(f"frontend JS+CSS is {total:,d} bytes, over the {BUDGET:,d}-byte budget")
+
+
+if __name__ == "__main__":
+    main()

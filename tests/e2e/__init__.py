@@ -1,0 +1,1 @@
+"""Browser tests of the frontend (pytest + Playwright, Debian's chromium)."""

@@ -1,0 +1,103 @@
+"""Fixtures: one dev server and one chromium per session; pages that fail on console errors.
+
+Without chromium or the playwright package these tests are skipped with the
+reason printed, except under CI=true, where they fail: CI must run them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .helpers import CHROMIUM, CHROMIUM_ARGS, SHOTS, DevServer, chromium_problem
+
+
+def _unavailable(reason: str) -> None:
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"browser tests cannot run: {reason}", pytrace=False)
+    pytest.skip(f"browser tests need: {reason}")
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevServer]:
+    dev = DevServer(tmp_path_factory.mktemp("devserver"))
+    yield dev
+    dev.stop()
+
+
+@pytest.fixture(scope="session")
+def base(server: DevServer) -> str:
+    return server.base
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    problem = chromium_problem()
+    if problem:
+        _unavailable(problem)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class Pages:
+    """New browser contexts for a test; console errors and page errors fail it."""
+
+    def __init__(self, browser: Any) -> None:
+        self.browser = browser
+        self.contexts: list[Any] = []
+        self.errors: list[str] = []
+        self.allowed: list[str] = []
+
+    def allow(self, text: str) -> None:
+        """Expect console errors containing ``text`` (a test that provokes a 409, say)."""
+        self.allowed.append(text)
+
+    def new(self, width: int = 390, height: int = 844, *, mobile: bool = True, **kw: Any) -> Any:
+        ctx = self.browser.new_context(
+            viewport={"width": width, "height": height},
+            has_touch=mobile,
+            is_mobile=mobile,
+            device_scale_factor=2 if mobile else 1,
+            **kw,
+        )
+        self.contexts.append(ctx)
+        page = ctx.new_page()
+        self.watch(page)
+        return page
+
+    def watch(self, page: Any) -> None:
+        page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
+        page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+
+    def close(self) -> None:
+        for ctx in self.contexts:
+            ctx.close()
+
+
+@pytest.fixture
+def pages(browser: Any) -> Iterator[Pages]:
+    p = Pages(browser)
+    yield p
+    p.close()
+    errors = [e for e in p.errors if not any(a in e for a in p.allowed)]
+    assert not errors, "errors in the browser:\n" + "\n".join(errors)
+
+
+@pytest.fixture(scope="session")
+def shot() -> Callable[[Any, str], Path]:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    def take(page: Any, name: str) -> Path:
+        path = SHOTS / f"{name}.png"
+        page.screenshot(path=str(path))
+        return path
+
+    return take

@@ -1,0 +1,206 @@
+"""Shared pieces of the browser tests: the dev server, chromium, the API by hand."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "tests" / "output" / "screenshots"
+DOC_SHOTS = ROOT / "docs" / "screenshots"
+CHROMIUM = os.environ.get("ISTAKA_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    "--disable-sync",
+]
+SIZES = {"portrait": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_http(url: str, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except (OSError, urllib.error.URLError):
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"{url} did not answer within {timeout} s")
+        time.sleep(0.2)
+
+
+class DevServer:
+    """``python -m infra.devserver`` on a free port with a throwaway SQLite file."""
+
+    def __init__(self, data_dir: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}/"
+        env = dict(
+            os.environ,
+            PORT=str(self.port),
+            ISTAKA_STORE="sqlite",
+            ISTAKA_SQLITE_PATH=str(data_dir / "istaka.sqlite3"),
+        )
+        self.log = open(data_dir / "devserver.log", "w")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "infra.devserver"],
+            cwd=ROOT,
+            env=env,
+            stdout=self.log,
+            stderr=subprocess.STDOUT,
+        )
+        try:
+            wait_http(self.base)
+        except RuntimeError:
+            self.stop()
+            raise
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+        self.log.close()
+
+
+def chromium_problem() -> str | None:
+    """Why the browser tests cannot run here, or None."""
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the playwright package is not installed (pip install playwright)"
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        return f"no chromium at {CHROMIUM} (apt-get install chromium)"
+    return None
+
+
+def api(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + "api/" + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", "Bearer " + token)
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read() or b"null")
+
+
+def create_computer_table(base: str, name: str = "Ayşe", **options: Any) -> dict[str, Any]:
+    body = {
+        "mode": "computer",
+        "name": name,
+        "turn_seconds": 86400,
+        "options": options,
+        "seats": [{"kind": "human", "name": name}]
+        + [{"kind": "bot", "level": "easy"}] * (options.get("seats", 4) - 1),
+    }
+    return api(base, "POST", "tables", body)  # type: ignore[no-any-return]
+
+
+def play_out_hand(base: str, table_id: str, token: str, seat: int = 0) -> dict[str, Any]:
+    """Draw and discard (finishing when possible) until the hand is over."""
+    view = api(base, "GET", f"tables/{table_id}?seat={seat}", token=token)
+    for n in range(400):
+        if view["phase"] == "over":
+            return view  # type: ignore[no-any-return]
+        legal = {a["type"]: a for a in view["legal"]}
+        if "finish" in legal:
+            action = {"type": "finish", "tile": legal["finish"]["tiles"][0]}
+        elif "draw" in legal:
+            action = {"type": "draw"}
+        elif "end_hand" in legal:
+            action = {"type": "end_hand"}
+        elif "discard" in legal:
+            action = {"type": "discard", "tile": legal["discard"]["tiles"][-1]}
+        else:
+            view = api(base, "GET", f"tables/{table_id}?seat={seat}", token=token)
+            continue
+        action.update(
+            expected_version=view["version"], action_id=f"t{n}-{view['version']}", seat=seat
+        )
+        view = api(base, "POST", f"tables/{table_id}/actions", action, token)
+    raise AssertionError("the hand did not end")
+
+
+def center(page: Any, selector: str) -> tuple[float, float]:
+    page.wait_for_selector(selector, state="visible", timeout=10000)
+    box = page.locator(selector).first.bounding_box()
+    assert box, f"{selector} is not visible"
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def touch_drag(page: Any, source: str, target: str | tuple[float, float], steps: int = 8) -> None:
+    """A real touch drag (touchstart, touchmoves, touchend) through the DevTools protocol."""
+    x0, y0 = center(page, source)
+    x1, y1 = target if isinstance(target, tuple) else center(page, target)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send(
+        "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0}]}
+    )
+    for i in range(1, steps + 1):
+        x, y = x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]}
+        )
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def mouse_drag(page: Any, source: str, target: str | tuple[float, float]) -> None:
+    x0, y0 = center(page, source)
+    x1, y1 = target if isinstance(target, tuple) else center(page, target)
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x1, y1, steps=8)
+    page.mouse.up()
+
+
+def rack_ids(page: Any) -> list[int]:
+    return [
+        int(x)
+        for x in page.eval_on_selector_all(".rack .tile", "els => els.map(e => e.dataset.id)")
+    ]
+
+
+def store_js(key: str, value: Any) -> str:
+    """A script that puts ``value`` (as JSON) into localStorage under ``key``."""
+    # about:blank has no storage: skip it there.
+    call = f"localStorage.setItem({json.dumps(key)}, {json.dumps(json.dumps(value))})"
+    return f"try {{ {call} }} catch (e) {{}}"
+
+
+def auth_js(table: dict[str, Any], mode: str = "computer", **extra: Any) -> str:
+    """A script that gives the page the table's token, as if it had created the table."""
+    seat = table.get("seat", 0)
+    auth = {"token": table["token"], "seat": seat, "seats": table.get("seats") or [seat]}
+    return store_js("istaka.t." + table["table_id"], {**auth, "mode": mode, **extra})
+
+
+def open_table(
+    page: Any, base: str, table: dict[str, Any], mode: str = "computer", **extra: Any
+) -> None:
+    page.add_init_script(auth_js(table, mode, **extra))
+    page.goto("about:blank")  # a real navigation, so the init script runs
+    page.goto(base + "#/t/" + table["table_id"])

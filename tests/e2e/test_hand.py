@@ -1,0 +1,189 @@
+"""A whole hand against three computer players on a phone, with touch drags and taps."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .helpers import center, rack_ids, touch_drag
+
+MY_TURN = ".pile.glow, .dock [data-act=discard]:not([disabled]), .dock [data-act=discard], #result"
+
+
+def wait_my_move(page: Any) -> str:
+    """'take', 'discard', 'end' or 'over' once the page lets this seat move."""
+    page.wait_for_function(
+        "() => document.querySelector("
+        "'#result, .pile.glow, .dock [data-act=discard], .dock [data-act=end]')",
+        timeout=20000,
+    )
+    if page.locator("#result").count():
+        return "over"
+    if page.locator(".pile.glow").count():
+        return "take"
+    if page.locator(".dock [data-act=end]").count():
+        return "end"
+    return "discard"
+
+
+def test_whole_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
+    page = pages.new(390, 844)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(base)
+    page.tap("#play-computer")
+    page.wait_for_selector(".rack .tile")
+    assert len(rack_ids(page)) == 15  # seat 0 starts the first hand
+    shot(page, "table-portrait-start")
+
+    # Rearrange with a touch drag: the first tile of the top row to a gap on the right.
+    first = rack_ids(page)[0]
+    touch_drag(
+        page, f'.rack .tile[data-id="{first}"]', ".rack .row:nth-child(1) .slot:nth-child(14)"
+    )
+    page.wait_for_selector(f'.rack .row:nth-child(1) .slot:nth-child(14) .tile[data-id="{first}"]')
+    # Tap to select, tap an empty slot to move there.
+    page.tap(f'.rack .tile[data-id="{first}"]')
+    page.tap(".rack .row:nth-child(2) .slot:nth-child(15)")
+    page.wait_for_selector(f'.rack .row:nth-child(2) .slot:nth-child(15) .tile[data-id="{first}"]')
+
+    turns = 0
+    for turns in range(60):
+        state = wait_my_move(page)
+        if state == "over":
+            break
+        if state == "take":
+            before = set(rack_ids(page))
+            if turns % 2:
+                touch_drag(page, ".pile.glow", ".rack .row:nth-child(2) .slot:nth-child(13)")
+            else:
+                page.tap(".pile.glow")
+            page.wait_for_function(
+                f"() => document.querySelectorAll('.rack .tile').length === {len(before) + 1}"
+            )
+            continue
+        if state == "end":
+            page.tap(".dock [data-act=end]")
+            continue
+        # Discard phase: finish when a tile is marked as finishing, else discard.
+        fin = page.locator(".rack .tile.canfin")
+        if fin.count():
+            fin.first.tap()
+            page.tap(".dock [data-act=finish]")
+            page.wait_for_selector("#result", timeout=20000)
+            break
+        ids = rack_ids(page)
+        tile = ids[-1]
+        if turns % 3 == 1:
+            touch_drag(page, f'.rack .tile[data-id="{tile}"]', ".disc.mine .dslot")
+        else:
+            page.tap(f'.rack .tile[data-id="{tile}"]')
+            page.tap(".dock [data-act=discard]")
+        page.wait_for_function(
+            f"() => !document.querySelector('.rack .tile[data-id=\"{tile}\"]')"
+            " && !document.querySelector('.dock [data-act=discard]')"
+        )
+    page.wait_for_selector("#result", timeout=20000)
+    assert turns > 0
+    text = page.inner_text("#result")
+    assert "Match table" in text
+    shot(page, "result-portrait")
+
+    # The revealed seed re-deals the hand in the browser and everything matches.
+    page.click("#result details.seed summary")
+    page.click("#verify")
+    page.wait_for_selector(".verify .vres", timeout=20000)
+    assert "Everything matches" in page.inner_text(".verify"), page.inner_text(".verify")
+    assert page.locator(".verify li.bad").count() == 0
+
+    # Next hand: a fresh rack, the starter moves on to seat 1.
+    page.tap("#next-hand")
+    page.wait_for_function("() => document.querySelector('.bar .title').textContent.includes('2')")
+    page.wait_for_selector(".rack .tile")
+    assert len(rack_ids(page)) in (14, 15)
+
+
+def test_match_end_and_play_again(pages: Any, base: str) -> None:
+    from .helpers import api, create_computer_table, play_out_hand
+
+    table = create_computer_table(base, "Ayşe", start_points=1)
+    tid, token = table["table_id"], table["token"]
+    for hand in range(30):
+        view = play_out_hand(base, tid, token)
+        if view["match_over"]:
+            break
+        api(
+            base,
+            "POST",
+            f"tables/{tid}/actions",
+            {"type": "next_hand", "expected_version": view["version"], "action_id": f"next{hand}"},
+            token,
+        )
+    assert view["match_over"]
+    cfg = {
+        "mode": "computer",
+        "options": {"start_points": 1},
+        "turn_seconds": 86400,
+        "seats": [{"kind": "human", "name": "Ayşe"}] + [{"kind": "bot", "level": "easy"}] * 3,
+    }
+    page = pages.new(390, 844)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(base)
+    page.evaluate(
+        "([id, auth]) => localStorage.setItem('istaka.t.' + id, JSON.stringify(auth))",
+        [tid, {"token": token, "seat": 0, "seats": [0], "mode": "computer", "cfg": cfg}],
+    )
+    page.goto(base + "#/t/" + tid)
+    page.wait_for_selector("#result")
+    assert "Match winner" in page.inner_text("#result")
+    assert page.locator("#next-hand").count() == 0
+    page.tap("#play-again")
+    page.wait_for_function(
+        f"() => location.hash.startsWith('#/t/') && !location.hash.includes('{tid}')"
+    )
+    page.wait_for_selector(".rack .tile")
+    assert len(rack_ids(page)) == 15
+
+
+def test_keyboard_only_move(pages: Any, base: str) -> None:
+    """Arrow keys move focus and a picked-up tile; D discards."""
+    page = pages.new(1280, 800, mobile=False)
+    page.emulate_media(reduced_motion="reduce")
+    page.goto(base)
+    page.click("#play-computer")
+    page.wait_for_selector(".rack .tile")
+    page.focus(".rack .tile")
+    first = page.evaluate("document.activeElement.dataset.id")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.id") != first
+    page.keyboard.press("Enter")  # pick the focused tile up
+    picked = page.evaluate("document.activeElement.dataset.id")
+    assert page.locator(f'.rack .tile.sel[data-id="{picked}"]').count() == 1
+    page.keyboard.press("ArrowDown")
+    page.wait_for_selector(f'.rack .row:nth-child(2) .tile[data-id="{picked}"]')
+    page.keyboard.press("d")
+    page.wait_for_function(f"() => !document.querySelector('.rack .tile[data-id=\"{picked}\"]')")
+    x, y = center(page, ".rack")
+    assert x > 0 and y > 0
+
+
+def test_show_the_indicator(pages: Any, base: str) -> None:
+    """Deal until seat 0 holds the indicator's twin, then show it: the others lose a point."""
+    from .helpers import api, create_computer_table, open_table
+
+    for _ in range(200):
+        table = create_computer_table(base)
+        view = api(base, "GET", f"tables/{table['table_id']}?seat=0", token=table["token"])
+        if any(a["type"] == "show_indicator" for a in view["legal"]):
+            break
+    else:
+        raise AssertionError("no deal with the indicator's twin for seat 0 in 200 tables")
+    page = pages.new(390, 844)
+    open_table(page, base, table)
+    page.wait_for_selector(".dock [data-act=show]")
+    assert "indicator" in page.inner_text("#status")
+    page.tap(".dock [data-act=show]")
+    page.wait_for_function("() => !document.querySelector('.dock [data-act=show]')")
+    # The button goes as soon as it is tapped; the scores follow with the server's answer.
+    read = "() => [...document.querySelectorAll('.opp .sc')].map(e => e.textContent).join()"
+    page.wait_for_function(f"() => ({read})() === '19,19,19'", timeout=10000)
+    scores = page.eval_on_selector_all(".opp .sc", "els => els.map(e => e.textContent)")
+    assert scores == ["19", "19", "19"]

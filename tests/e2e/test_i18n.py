@@ -1,0 +1,69 @@
+"""Every language has every key, renders without raw keys; no console errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .helpers import create_computer_table, open_table, play_out_hand, store_js
+
+LANGS = ["en", "tr", "ko"]
+
+
+def key_sets(page: Any) -> dict[str, list[str]]:
+    return page.evaluate(
+        """async () => { const out = {};
+        for (const l of ['en', 'tr', 'ko'])
+          out[l] = Object.keys((await import('/js/i18n/' + l + '.js')).default);
+        return out; }"""
+    )
+
+
+def test_dictionaries_have_the_same_keys(pages: Any, base: str) -> None:
+    page = pages.new(1280, 800, mobile=False)
+    page.goto(base)
+    keys = key_sets(page)
+    assert set(keys["en"]) == set(keys["tr"]) == set(keys["ko"])
+    assert len(keys["en"]) > 150
+
+
+def raw_keys_in(page: Any, keys: list[str]) -> list[str]:
+    text = page.evaluate(
+        """document.body.innerText + ' ' + [...document.querySelectorAll('*')].map(e =>
+          ['aria-label', 'title', 'placeholder'].map(a => e.getAttribute(a) || '').join(' '))
+          .join(' ')"""
+    )
+    return [k for k in keys if ("_" in k or "." in k) and k in text]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_language_renders_every_screen(pages: Any, base: str, lang: str, shot: Any) -> None:
+    page = pages.new(390, 844)
+    page.emulate_media(reduced_motion="reduce")
+    page.add_init_script(store_js("istaka.prefs", {"lang": lang}))
+    page.goto(base)
+    page.wait_for_selector("#play-computer")
+    keys = key_sets(page)["en"]
+    assert page.evaluate("document.documentElement.lang") == lang
+    page.click("details.options summary")
+    assert not raw_keys_in(page, keys)
+    shot(page, f"home-{lang}-portrait")
+    page.goto(base + "#/rules")
+    page.wait_for_selector(".rules h1")
+    assert not raw_keys_in(page, keys)
+    # A table, its menu, then a finished hand with the result panel.
+    table = create_computer_table(base, "Ayşe")
+    tid, token = table["table_id"], table["token"]
+    open_table(page, base, table)
+    page.wait_for_selector(".rack .tile")
+    assert not raw_keys_in(page, keys)
+    page.click("[data-act=menu]")
+    page.wait_for_selector(".modal")
+    assert not raw_keys_in(page, keys)
+    page.keyboard.press("Escape")
+    play_out_hand(base, tid, token)
+    page.wait_for_selector("#result", timeout=20000)
+    page.click("#result details.seed summary")
+    assert not raw_keys_in(page, keys)
+    shot(page, f"result-{lang}-portrait")

@@ -1,0 +1,65 @@
+"""Sizes: readable, touchable tiles on phones; the installable shell."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import helpers
+from .helpers import create_computer_table
+
+
+def open_table(page: Any, base: str) -> None:
+    helpers.open_table(page, base, create_computer_table(base, "Ayşe"))
+    page.wait_for_selector(".rack .tile")
+
+
+def test_landscape_tiles_are_at_least_40px(pages: Any, base: str) -> None:
+    page = pages.new(844, 390)
+    open_table(page, base)
+    boxes = [page.locator(".rack .tile").nth(i).bounding_box() for i in range(3)]
+    assert all(b and b["width"] >= 40 for b in boxes), boxes
+    # The whole rack fits on the screen: no horizontal scrolling, nothing below the fold.
+    rack = page.locator(".rack").bounding_box()
+    assert rack and rack["x"] >= 0 and rack["x"] + rack["width"] <= 844
+    assert rack["y"] + rack["height"] <= 390 + 1
+
+
+def test_portrait_fits(pages: Any, base: str) -> None:
+    page = pages.new(390, 844)
+    open_table(page, base)
+    rack = page.locator(".rack").bounding_box()
+    assert rack and rack["x"] >= 0 and rack["x"] + rack["width"] <= 390
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_manifest_and_service_worker(pages: Any, base: str) -> None:
+    page = pages.new(1280, 800, mobile=False)
+    page.goto(base)
+    manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
+    assert manifest["display"] == "standalone"
+    assert any(i["sizes"] == "512x512" for i in manifest["icons"])
+    page.wait_for_function(
+        "navigator.serviceWorker.controller || navigator.serviceWorker.ready.then(() => true)"
+    )
+    assert page.evaluate("navigator.serviceWorker.ready.then(r => !!r.active)")
+    # The worker keeps the shell and never the API.
+    cached = page.evaluate(
+        "caches.open('istaka-v1').then(c => c.keys()).then(ks => ks.map(k => k.url))"
+    )
+    assert any(u.endswith("/js/app.js") for u in cached)
+    assert not any("/api/" in u for u in cached)
+
+
+def test_sort_buttons_arrange_the_rack(pages: Any, base: str) -> None:
+    page = pages.new(844, 390)
+    open_table(page, base)
+    layout = "els => els.map(e => e.textContent).join('|')"
+    before = page.eval_on_selector_all(".rack .slot", layout)
+    for by in ("runs", "sets", "pairs", "best"):
+        with page.expect_response(lambda r, by=by: f"by={by}" in r.url) as answer:
+            page.tap(f'[data-act=sort][data-by="{by}"]')
+        assert answer.value.status == 200, by
+        page.wait_for_timeout(100)
+        assert page.locator(".rack .tile").count() == 15
+    after = page.eval_on_selector_all(".rack .slot", layout)
+    assert after != before

@@ -1,0 +1,142 @@
+"""Network trouble, stale versions, returning after a while, the saved layout, 304s."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from . import helpers
+from .helpers import api, create_computer_table, mouse_drag, rack_ids
+
+
+def open_table(page: Any, base: str, table: dict[str, Any], **extra: Any) -> None:
+    helpers.open_table(page, base, table, **extra)
+    page.wait_for_selector(".rack .tile")
+
+
+def test_network_failure_is_retried_with_the_same_action_id(pages: Any, base: str) -> None:
+    page = pages.new(1280, 800, mobile=False)
+    pages.allow("net::ERR_FAILED")
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, base, create_computer_table(base))
+    sent: list[dict[str, Any]] = []
+
+    def flaky(route: Any) -> None:
+        sent.append(json.loads(route.request.post_data))
+        if len(sent) == 1:
+            route.abort("failed")
+        else:
+            route.continue_()
+
+    page.route("**/api/tables/*/actions", flaky)
+    tile = rack_ids(page)[0]
+    page.click(f'.rack .tile[data-id="{tile}"]')
+    page.click(".dock [data-act=discard]")
+    page.wait_for_selector(
+        ".pile.glow", timeout=15000
+    )  # our turn again: the discard went through once
+    assert len(sent) == 2 and sent[0] == sent[1] and sent[0]["tile"] == tile
+    assert page.locator(".toast.error").count() == 0
+
+
+def test_stale_version_recovers_silently(pages: Any, base: str) -> None:
+    page = pages.new(1280, 800, mobile=False)
+    pages.allow("409")
+    page.emulate_media(reduced_motion="reduce")
+    table = create_computer_table(base)
+    open_table(page, base, table)
+    # Meanwhile the same seat moves from elsewhere (another tab): the page's version is stale.
+    view = api(base, "GET", f"tables/{table['table_id']}?seat=0", token=table["token"])
+    other = view["rack"][-1]
+    api(
+        base,
+        "POST",
+        f"tables/{table['table_id']}/actions",
+        {
+            "type": "discard",
+            "tile": other,
+            "expected_version": view["version"],
+            "action_id": "elsewhere",
+        },
+        table["token"],
+    )
+    page.route("**/api/tables/*?*", lambda route: route.abort())  # no poll catches it first
+    mine = next(t for t in rack_ids(page) if t != other)
+    page.click(f'.rack .tile[data-id="{mine}"]')
+    page.unroute("**/api/tables/*?*")
+    page.click(".dock [data-act=discard]")
+    page.wait_for_function(
+        f"() => !document.querySelector('.rack .tile[data-id=\"{other}\"]')", timeout=15000
+    )
+    assert page.locator(f'.rack .tile[data-id="{mine}"]').count() == 1  # refused, kept
+    assert page.locator(".toast.error").count() == 0
+
+
+def test_returning_player_sees_what_happened(pages: Any, base: str) -> None:
+    table = create_computer_table(base)
+    tid, token = table["table_id"], table["token"]
+    view = api(base, "GET", f"tables/{tid}?seat=0", token=token)
+    seen = view["version"]
+    # While away (say, a timeout played the turn): discard; the computers play a round.
+    api(
+        base,
+        "POST",
+        f"tables/{tid}/actions",
+        {"type": "discard", "tile": view["rack"][0], "expected_version": seen, "action_id": "away"},
+        token,
+    )
+    page = pages.new(390, 844)
+    open_table(page, base, table, seen=seen)
+    page.wait_for_function(
+        "() => document.querySelector('#live').textContent.length > 0", timeout=10000
+    )
+    text = page.inner_text("#live")
+    assert "Computer" in text and ("discarded" in text or "moves while you were away" in text), text
+
+
+def test_rack_layout_survives_a_reload(pages: Any, base: str) -> None:
+    page = pages.new(1280, 800, mobile=False)
+    table = create_computer_table(base)
+    open_table(page, base, table)
+    tile = rack_ids(page)[2]
+    with page.expect_response(lambda r: r.url.endswith("/rack") and r.request.method == "PUT"):
+        mouse_drag(
+            page, f'.rack .tile[data-id="{tile}"]', ".rack .row:nth-child(2) .slot:nth-child(12)"
+        )
+    page.reload()
+    page.wait_for_selector(".rack .tile")
+    assert page.get_attribute(
+        ".rack .row:nth-child(2) .slot:nth-child(12) .tile", "data-id"
+    ) == str(tile)
+
+
+def test_idle_polls_are_304(pages: Any, base: str) -> None:
+    body = {"mode": "friends", "name": "Ayşe", "turn_seconds": 60}
+    table = api(base, "POST", "tables", body)
+    page = pages.new(390, 844)
+    statuses: list[int] = []
+    page.on(
+        "response",
+        lambda r: (
+            "/api/tables/" in r.url and r.request.method == "GET" and statuses.append(r.status)
+        ),
+    )
+    helpers.open_table(page, base, table, "friends")
+    page.wait_for_selector("#waiting")
+    page.wait_for_timeout(5000)
+    assert statuses.count(304) >= 1, statuses
+
+
+def test_refused_finish_shows_the_server_message(pages: Any, base: str) -> None:
+    page = pages.new(1280, 800, mobile=False)
+    pages.allow("422")
+    page.emulate_media(reduced_motion="reduce")
+    table = create_computer_table(base)
+    open_table(page, base, table)
+    if page.locator(".rack .tile.canfin").count():
+        return  # a dealt winning hand (rare): nothing to refuse
+    tile = rack_ids(page)[0]
+    mouse_drag(page, f'.rack .tile[data-id="{tile}"]', ".mid figure.ind")
+    page.wait_for_selector(".toast.error")
+    assert "melds" in page.inner_text(".toast.error")
+    assert page.locator(f'.rack .tile[data-id="{tile}"]').count() == 1  # still on the rack

@@ -1,0 +1,127 @@
+"""Screenshots of every screen on a phone (portrait, landscape) and a desktop.
+
+They land in tests/output/screenshots/ (PNG). With ISTAKA_UPDATE_DOCS=1 the
+phone ones are also written to docs/screenshots/ (JPEG) for the README (off by
+default: every run deals new tiles, so the files would change each time).
+Each screen must render without console errors and without horizontal overflow.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pytest
+
+from .helpers import (
+    DOC_SHOTS,
+    SHOTS,
+    SIZES,
+    api,
+    auth_js,
+    create_computer_table,
+    play_out_hand,
+    store_js,
+)
+
+
+@pytest.fixture(scope="module")
+def tables(base: str) -> dict[str, Any]:
+    mid = create_computer_table(base, "Ayşe")
+    tid, token = mid["table_id"], mid["token"]
+    for n in range(3):  # a few rounds, so the discard corners fill up
+        view = api(base, "GET", f"tables/{tid}?seat=0", token=token)
+        legal = {a["type"] for a in view["legal"]}
+        if "draw" in legal:
+            view = api(
+                base,
+                "POST",
+                f"tables/{tid}/actions",
+                {"type": "draw", "expected_version": view["version"], "action_id": f"d{n}"},
+                token,
+            )
+        api(
+            base,
+            "POST",
+            f"tables/{tid}/actions",
+            {
+                "type": "discard",
+                "tile": sorted(view["rack"])[-1],
+                "expected_version": view["version"],
+                "action_id": f"x{n}",
+            },
+            token,
+        )
+    over = create_computer_table(base, "Ayşe")
+    play_out_hand(base, over["table_id"], over["token"])
+    friends = api(base, "POST", "tables", {"mode": "friends", "name": "Ayşe"})
+    hotseat = api(
+        base,
+        "POST",
+        "tables",
+        {
+            "mode": "hotseat",
+            "name": "Ayşe",
+            "options": {"seats": 3},
+            "seats": [{"kind": "human", "name": n} for n in ("Ayşe", "Mehmet", "Zeynep")],
+        },
+    )
+    return {"mid": mid, "over": over, "friends": friends, "hotseat": hotseat}
+
+
+SCREENS = [
+    "home",
+    "rules",
+    "table",
+    "result",
+    "waiting",
+    "cover",
+    "embed",
+    "table-candy",
+    "home-candy",
+]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_screens(pages: Any, base: str, size: str, tables: dict[str, Any]) -> None:
+    width, height = SIZES[size]
+    phone = size != "desktop"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for screen in SCREENS:
+        page = pages.new(width, height, mobile=phone)
+        page.emulate_media(reduced_motion="reduce")
+        theme = "candy" if screen.endswith("candy") else "classic"
+        page.add_init_script(
+            store_js("istaka.prefs", {"theme": theme, "lang": "en", "name": "Ayşe"})
+        )
+        name = screen.removesuffix("-candy")
+        if name in ("table", "result", "waiting", "cover"):
+            key = {"table": "mid", "result": "over", "waiting": "friends", "cover": "hotseat"}[name]
+            t = tables[key]
+            page.add_init_script(auth_js(t, "hotseat" if key == "hotseat" else "computer"))
+            page.goto(base + "#/t/" + t["table_id"])
+            page.wait_for_selector(
+                {
+                    "table": ".rack .tile",
+                    "result": "#result",
+                    "waiting": "#waiting",
+                    "cover": "#cover",
+                }[name]
+            )
+        elif name == "embed":
+            page.goto(base + "embed.html?table=" + tables["mid"]["table_id"])
+            page.wait_for_selector(".opp")
+        elif name == "rules":
+            page.goto(base + "#/rules")
+            page.wait_for_selector(".rules h2")
+        else:
+            page.goto(base)
+            page.wait_for_selector("#play-computer")
+        page.wait_for_timeout(250)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, (
+            f"{screen} overflows at {size}"
+        )
+        page.screenshot(path=str(SHOTS / f"{screen}-{size}.png"))
+        if phone and os.environ.get("ISTAKA_UPDATE_DOCS") == "1":
+            DOC_SHOTS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(DOC_SHOTS / f"{screen}-{size}.jpg"), type="jpeg", quality=82)
