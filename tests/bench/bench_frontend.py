@@ -75,6 +75,12 @@ def first_render() -> None:
                         page.wait_for_function(
                             "performance.getEntriesByName('istaka-ready').length > 0"
                         )
+                        # The paint entry can land a frame after the ready mark: wait for it
+                        # rather than read a missing entry as 0 ms.
+                        page.wait_for_function(
+                            "performance.getEntriesByName('first-contentful-paint').length > 0",
+                            timeout=5000,
+                        )
                         marks = page.evaluate(MARKS)
                         ready.append(marks[0])
                         fcp.append(marks[1])
