@@ -175,3 +175,35 @@ def _batch(source: TextIO, sink: TextIO, indicator: str | None, run_13_1: bool, 
         sink.write(json.dumps(result) + "\n")
         sink.flush()
     return 0
+
+
+def _configure_open(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("tiles", nargs="+", help="the rack, e.g. R1 R2 R3 K13 F")
+    parser.add_argument("--indicator", required=True, help="the face-up indicator tile, e.g. Y6")
+    parser.add_argument(
+        "--rule", choices=("sum101", "middle34"), default="sum101", help="101 opening rule"
+    )
+
+
+@command("open", help="best 101 Okey opening of a rack", configure=_configure_open)
+def run_open(args: argparse.Namespace) -> int:
+    # Imported here so the classic commands do not load the 101 package.
+    from engine.okey101.opening import best_opening
+
+    try:
+        indicator_face = parse_face(args.indicator)
+        okey = okey_face(indicator_face)
+        tiles = parse_tiles(" ".join(args.tiles))
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
+    if sum(1 for t in tiles if t >> 1 == indicator_face) >= 2:
+        print(
+            "error: three copies of the indicator: two in the rack and the indicator",
+            file=sys.stderr,
+        )
+        return 2
+    found = best_opening(tiles, okey, rule=args.rule)
+    groups = [format_tiles(g).split() for g in found.groups]
+    print(json.dumps({"points": found.points, "groups": groups, "pairs": found.pairs}))
+    return 0

@@ -1,0 +1,381 @@
+"""101 Okey moves as plain functions on state: ``apply(state, seat, action)``.
+
+Actions (tile ids as in :mod:`engine.tiles`; melds in laid order):
+``draw``, ``take_discard``, ``open`` (``melds`` or ``pairs``: lists of
+tile-id lists), ``lay`` (same, after opening), ``layoff`` and ``swap``
+(``tile``, ``meld`` index on the table, ``position``), ``discard``
+(``tile``), ``end_hand`` (pile empty), ``next_hand``.
+
+>>> state = new_match101(Options101(seats=2), bytes(32))
+>>> state.turn, state.phase, [len(r) for r in state.racks]
+(0, 'play', [22, 21])
+>>> state2, events = apply(state, 0, {"type": "discard", "tile": state.racks[0][0]})
+>>> events[0]["type"], state2.turn, state2.phase, state.phase
+('discard', 1, 'take', 'play')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.errors import IllegalAction, MalformedAction, NotYourTurn
+from engine.melds import is_pair, meld_kind
+from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, best_opening, meld_points
+from engine.okey101.scoring import PENALTY, hand_deltas, match_winners, team_winners
+from engine.okey101.state import Event, Options101, State101
+from engine.okey101.table import layoffs, okey_swaps, set_value
+from engine.shuffle import hand_seed, shuffled_tiles
+from engine.tiles import FAKE_FACE, TILE_COUNT, face_of, okey_face
+
+RACK, STARTER_RACK = 21, 22
+ACTIONS = (
+    "draw",
+    "take_discard",
+    "return_discard",
+    "open",
+    "lay",
+    "layoff",
+    "swap",
+    "discard",
+    "end_hand",
+)
+
+
+def new_match101(options: Options101, match_secret: bytes) -> State101:
+    """Deal the first hand; the match secret derives every hand's seed."""
+    if len(match_secret) != 32:
+        raise ValueError("the match secret is exactly 32 bytes")
+    return _start_hand(options, match_secret, 0, [0] * options.seats, [])
+
+
+def _start_hand(
+    options: Options101,
+    secret: bytes,
+    number: int,
+    totals: list[int],
+    history: list[tuple[int, ...]],
+) -> State101:
+    # Same shuffle as the classic deal: the starter takes the first 22 tiles,
+    # each next seat 21, the indicator is the next non-fake, the rest is the pile.
+    seed = hand_seed(secret, number)
+    order = shuffled_tiles(seed)
+    starter = number % options.seats
+    racks: list[list[int]] = [[] for _ in range(options.seats)]
+    pos = 0
+    for k in range(options.seats):
+        take = STARTER_RACK if k == 0 else RACK
+        racks[(starter + k) % options.seats] = order[pos : pos + take]
+        pos += take
+    rest = order[pos:]
+    indicator = rest.pop(next(i for i, t in enumerate(rest) if face_of(t) != FAKE_FACE))
+    state = State101(
+        options=options,
+        match_secret=secret,
+        hand_number=number,
+        seed=seed,
+        starter=starter,
+        racks=racks,
+        pile=list(reversed(rest)),
+        discards=[[] for _ in range(options.seats)],
+        indicator=indicator,
+        okey=okey_face(face_of(indicator)),
+        turn=starter,
+        phase="play",  # the starter opens play with a discard (or opens melds first)
+        opened=[None] * options.seats,
+        table=[],
+        burned=[],
+        penalties=[0] * options.seats,
+        totals=list(totals),
+        history=list(history),
+    )
+    state.events.append({"type": "deal", "seat": starter, "hand": number})
+    return state
+
+
+def apply(state: State101, seat: int, action: Mapping[str, Any]) -> tuple[State101, list[Event]]:
+    """Check an action; return the new state and its events. ``state`` is unchanged.
+
+    Raises :class:`MalformedAction`, :class:`NotYourTurn` or :class:`IllegalAction`.
+    """
+    if not isinstance(action, Mapping) or not isinstance(seat, int):
+        raise MalformedAction("an action is an object with a type")
+    kind = action.get("type")
+    if kind == "next_hand":
+        return _next_hand(state)
+    if kind not in ACTIONS:
+        raise MalformedAction(f"unknown action type {kind!r}")
+    if state.phase == "over":
+        raise IllegalAction("the hand is over")
+    if seat != state.turn:
+        raise NotYourTurn("it is not your turn")
+    new = state.copy()
+    before = len(new.events)
+    if kind in ("draw", "take_discard", "end_hand"):
+        _take(new, seat, kind)
+    else:
+        if new.phase != "play":
+            raise IllegalAction("take a tile first")
+        if kind in ("open", "lay"):
+            _lay(new, seat, kind, action)
+        elif kind in ("layoff", "swap"):
+            _place(new, seat, kind, action)
+        elif kind == "return_discard":
+            _return_discard(new, seat)
+        else:
+            _discard(new, seat, _tile(action.get("tile")))
+    return new, new.events[before:]
+
+
+def _tile(value: Any) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < TILE_COUNT:
+        raise MalformedAction("a tile is an id 0..105")
+    return value
+
+
+def _groups(value: Any) -> list[tuple[int, ...]]:
+    if not isinstance(value, list) or not value or not all(isinstance(g, list) for g in value):
+        raise MalformedAction("melds and pairs are non-empty lists of tile-id lists")
+    return [tuple(_tile(t) for t in group) for group in value]
+
+
+def _take(state: State101, seat: int, kind: str) -> None:
+    if state.phase != "take":
+        raise IllegalAction("you have already taken a tile this turn")
+    if kind == "end_hand":
+        if state.pile:
+            raise IllegalAction("a hand ends without a finisher only when the pile is empty")
+        state.events.append({"type": "end_hand", "seat": seat})
+        _close(state, None, False)
+        return
+    if kind == "draw":
+        if not state.pile:
+            raise IllegalAction("the draw pile is empty")
+        tile = state.pile.pop()
+        state.events.append({"type": "draw", "seat": seat, "tile": tile})
+    else:
+        left = state.left_of(seat)
+        if not state.discards[left]:
+            raise IllegalAction("there is no discard to take")
+        tile = state.discards[left].pop()
+        state.taken = tile
+        state.events.append({"type": "take_discard", "seat": seat, "tile": tile, "source": left})
+    state.racks[seat].append(tile)
+    state.phase = "play"
+
+
+def _return_discard(state: State101, seat: int) -> None:
+    if state.taken is None or state.taken not in state.racks[seat]:
+        raise IllegalAction("you hold no tile taken from the left this turn")
+    state.racks[seat].remove(state.taken)
+    state.discards[state.left_of(seat)].append(state.taken)
+    state.events.append({"type": "return_discard", "seat": seat, "tile": state.taken})
+    state.taken, state.phase = None, "take"
+
+
+def _can_use(state: State101, seat: int, tile: int) -> bool:
+    """A cheap, conservative test that a left discard can be used this turn."""
+    rack, okey, opts = [*state.racks[seat], tile], state.okey, state.options
+    if state.opened[seat] == "pairs":
+        return any(is_pair(tile, other, okey) for other in rack if other != tile)
+    if state.opened[seat] == "melds" and layoffs([tile], state.table, okey):
+        return True
+    best = best_opening(rack, okey, rule=opts.opening_rule)
+    if not any(tile in group for group in best.groups) or sum(map(len, best.groups)) >= len(rack):
+        return False
+    return state.opened[seat] == "melds" or best.points >= THRESHOLD[opts.opening_rule]
+
+
+def _remove(state: State101, seat: int, tiles: list[int]) -> None:
+    """Take tiles off the rack, keeping at least one for the turn's discard."""
+    rack = state.racks[seat]
+    if len(set(tiles)) != len(tiles) or not set(tiles) <= set(rack):
+        raise IllegalAction("those tiles are not all on your rack")
+    if len(tiles) >= len(rack):
+        raise IllegalAction("keep a tile to discard")
+    for tile in tiles:
+        rack.remove(tile)
+
+
+def _lay(state: State101, seat: int, kind: str, action: Mapping[str, Any]) -> None:
+    opened = state.opened[seat]
+    if (kind == "open") != (opened is None):
+        raise IllegalAction("open once, then lay" if opened else "open before laying")
+    as_pairs = "pairs" in action
+    groups = _groups(action.get("pairs" if as_pairs else "melds"))
+    rule = state.options.opening_rule
+    if as_pairs:
+        if kind == "open" and not state.options.pairs_opening:
+            raise IllegalAction("this table does not open with pairs")
+        if kind == "lay" and opened != "pairs":
+            raise IllegalAction("only a seat that opened with pairs lays pairs")
+        if not all(len(g) == 2 and is_pair(g[0], g[1], state.okey) for g in groups):
+            raise IllegalAction("every group must be a pair")
+        if kind == "open" and len(groups) < PAIRS_TO_OPEN:
+            raise IllegalAction(f"opening with pairs needs {PAIRS_TO_OPEN} pairs")
+    else:
+        if opened == "pairs":
+            raise IllegalAction("a seat that opened with pairs may only lay pairs")
+        points = 0
+        for group in groups:
+            if meld_kind(group, state.okey, run_13_1=False) is None:
+                raise IllegalAction("every group must be a run or a set (1 is only low)")
+            try:
+                points += meld_points(group, state.okey, rule)
+            except ValueError as error:
+                raise IllegalAction("lay each meld in order, runs ascending") from error
+        if kind == "open" and points < THRESHOLD[rule]:
+            raise IllegalAction(f"an opening needs {THRESHOLD[rule]} points, these make {points}")
+    _remove(state, seat, [t for g in groups for t in g])
+    if kind == "open":
+        state.opened[seat] = "pairs" if as_pairs else "melds"
+    start = len(state.table)
+    state.table.extend(groups)
+    state.events.append(
+        {"type": kind, "seat": seat, "groups": [list(g) for g in groups], "at": start}
+    )
+    for index in reversed(range(start, len(state.table))):
+        _maybe_burn(state, index)
+
+
+def _place(state: State101, seat: int, kind: str, action: Mapping[str, Any]) -> None:
+    if state.opened[seat] != "melds":
+        raise IllegalAction("only a seat that opened with melds lays off or swaps")
+    if kind == "swap" and not state.options.okey_swap:
+        raise IllegalAction("this table does not swap okeys")
+    tile, index, position = _tile(action.get("tile")), action.get("meld"), action.get("position")
+    if not isinstance(index, int) or not isinstance(position, int):
+        raise MalformedAction("meld and position are integers")
+    if not 0 <= index < len(state.table):
+        raise IllegalAction("no such meld on the table")
+    meld = state.table[index]
+    finder = layoffs if kind == "layoff" else okey_swaps
+    if (tile, 0, position) not in finder([tile], [meld], state.okey):
+        raise IllegalAction(f"that tile does not fit there ({kind})")
+    if kind == "layoff":
+        _remove(state, seat, [tile])
+        state.table[index] = (*meld[:position], tile, *meld[position:])
+    else:
+        state.racks[seat].remove(tile)
+        state.racks[seat].append(meld[position])
+        state.table[index] = (*meld[:position], tile, *meld[position + 1 :])
+    state.events.append(
+        {"type": kind, "seat": seat, "tile": tile, "meld": index, "position": position}
+    )
+    _maybe_burn(state, index)
+
+
+def _maybe_burn(state: State101, index: int) -> None:
+    meld = state.table[index]
+    if state.options.burn_full_sets and len(meld) == 4 and set_value(meld, state.okey):
+        del state.table[index]
+        state.burned.extend(meld)
+        state.events.append({"type": "burn", "meld": index, "tiles": list(meld)})
+
+
+def _discard(state: State101, seat: int, tile: int) -> None:
+    rack = state.racks[seat]
+    if tile not in rack:
+        raise IllegalAction("that tile is not on your rack")
+    if state.options.discard_must_be_used and state.taken is not None and state.taken in rack:
+        raise IllegalAction("the tile taken from the left must be used on the table this turn")
+    rack.remove(tile)
+    state.discards[seat].append(tile)
+    wild = face_of(tile) == state.okey
+    finished = not rack
+    penalty = 0
+    # Penalties are for keeping play going badly; the finishing discard is the win.
+    layable = wild or bool(layoffs([tile], state.table, state.okey))
+    if state.options.penalties and not finished and layable:
+        penalty = PENALTY
+    state.penalties[seat] += penalty
+    state.events.append({"type": "discard", "seat": seat, "tile": tile, "penalty": penalty})
+    state.taken = None
+    if finished:
+        _close(state, seat, wild)
+        return
+    state.turn = (seat + 1) % state.seats
+    state.phase = "take"
+
+
+def _close(state: State101, finisher: int | None, okey_finish: bool) -> None:
+    base = hand_deltas(
+        state.racks, state.opened, finisher=finisher, okey_finish=okey_finish, okey=state.okey
+    )
+    deltas = tuple(b + p for b, p in zip(base, state.penalties, strict=True))
+    state.result, state.finisher, state.phase = deltas, finisher, "over"
+    state.totals = [t + d for t, d in zip(state.totals, deltas, strict=True)]
+    state.history.append(deltas)
+    winners = team_winners if state.options.partners else match_winners
+    state.match_winners = winners(state.totals, len(state.history), state.options.hands)
+    state.events.append({"type": "hand_over", "finisher": finisher, "deltas": list(deltas)})
+
+
+def _next_hand(state: State101) -> tuple[State101, list[Event]]:
+    if state.phase != "over":
+        raise IllegalAction("the hand is still being played")
+    if state.match_winners:
+        raise IllegalAction("the match is over")
+    new = _start_hand(
+        state.options, state.match_secret, state.hand_number + 1, state.totals, state.history
+    )
+    return new, list(new.events)
+
+
+def _a_pair(rack: list[int], okey: int) -> tuple[int, int] | None:
+    """Some pair on the rack, real pairs before pairs with an okey."""
+    ordered = sorted(rack, key=lambda t: (t >> 1 == okey, t))
+    for i, first in enumerate(ordered):
+        for second in ordered[i + 1 :]:
+            if is_pair(first, second, okey):
+                return first, second
+    return None
+
+
+def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
+    """What ``seat`` may do now, with a suggested opening when one reaches the threshold.
+
+    >>> state = new_match101(Options101(seats=3), bytes(32))
+    >>> legal_actions(state, 1), [a["type"] for a in legal_actions(state, 0)][-1]
+    ([], 'discard')
+    """
+    if state.phase == "over":
+        return [] if state.match_winners else [{"type": "next_hand"}]
+    if seat != state.turn:
+        return []
+    opts = state.options
+    if state.phase == "take":
+        actions: list[dict[str, Any]] = []
+        if state.pile:
+            actions.append({"type": "draw"})
+        else:
+            actions.append({"type": "end_hand"})
+        left = state.discards[state.left_of(seat)]
+        if left and (not opts.discard_must_be_used or _can_use(state, seat, left[-1])):
+            actions.append({"type": "take_discard"})
+        return actions
+    rack, okey = state.racks[seat], state.okey
+    actions = []
+    if state.opened[seat] is None:
+        best = best_opening(rack, okey, rule=opts.opening_rule)
+        if best.points >= THRESHOLD[opts.opening_rule] and sum(map(len, best.groups)) < len(rack):
+            actions.append({"type": "open", "melds": [list(g) for g in best.groups]})
+    elif state.opened[seat] == "melds":
+        more = best_opening(rack, okey, rule=opts.opening_rule).groups
+        if more and sum(map(len, more)) < len(rack):
+            actions.append({"type": "lay", "melds": [list(g) for g in more]})
+        places = layoffs(rack, state.table, okey)
+        actions += [{"type": "layoff", "tile": t, "meld": m, "position": p} for t, m, p in places]
+        if opts.okey_swap:
+            swaps = okey_swaps(rack, state.table, okey)
+            actions += [{"type": "swap", "tile": t, "meld": m, "position": p} for t, m, p in swaps]
+    else:
+        pair = _a_pair(rack, okey)
+        if pair is not None and len(rack) > 2:
+            actions.append({"type": "lay", "pairs": [list(pair)]})
+    taken_left = opts.discard_must_be_used and state.taken is not None and state.taken in rack
+    if taken_left:
+        actions.append({"type": "return_discard"})
+    else:
+        actions.append({"type": "discard", "tiles": sorted(rack)})
+    return actions

@@ -1,0 +1,103 @@
+"""101 Okey scores: lower is better (RULES.md, "End of hand" and "Match").
+
+>>> from engine.tiles import parse_tiles as p, parse_face
+>>> okey = parse_face("Y7")
+>>> hand_deltas([[], p("R5 Y7"), p("K13"), p("B2 B2")], ["melds", "melds", None, "pairs"],
+...             finisher=0, okey_finish=False, okey=okey)
+[-101, 106, 202, 8]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Literal
+
+from engine.tiles import FAKE_FACE
+
+Opened = Literal["melds", "pairs"] | None
+
+FINISH = 101
+NEVER_OPENED = 202
+OKEY_IN_RACK = 101
+PENALTY = 101
+
+
+def rack_points(rack: Sequence[int], okey: int) -> int:
+    """Face values left in a rack: an okey counts 101, a fake the okey's value.
+
+    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> rack_points(p("R5 K13 F Y7"), parse_face("Y7"))
+    126
+    """
+    total = 0
+    for tile in rack:
+        face = tile >> 1
+        if face == okey:
+            total += OKEY_IN_RACK
+        else:
+            total += (okey if face == FAKE_FACE else face) % 13 + 1
+    return total
+
+
+def hand_deltas(
+    racks: Sequence[Sequence[int]],
+    opened: Sequence[Opened],
+    *,
+    finisher: int | None,
+    okey_finish: bool,
+    okey: int,
+) -> list[int]:
+    """Each seat's score for a hand, penalties not included.
+
+    The finisher scores -101 (-202 finishing with the okey); every other
+    seat its rack's points, doubled if it opened with pairs, or 202 if it
+    never opened; all doubled when the okey was placed last. With no
+    finisher (the pile ran out) the same rules apply without the -101.
+    """
+    factor = 2 if okey_finish else 1
+    deltas = []
+    for seat, rack in enumerate(racks):
+        if seat == finisher:
+            deltas.append(-FINISH * factor)
+        elif opened[seat] is None:
+            deltas.append(NEVER_OPENED * factor)
+        else:
+            pairs = 2 if opened[seat] == "pairs" else 1
+            deltas.append(rack_points(rack, okey) * pairs * factor)
+    return deltas
+
+
+def match_winners(totals: Sequence[int], hands_played: int, hands: int) -> tuple[int, ...]:
+    """Seats with the lowest total once ``hands`` hands are played, else ``()``.
+
+    >>> match_winners([300, -50, -50, 10], 5, 5), match_winners([0, 0], 2, 5)
+    ((1, 2), ())
+    """
+    if hands_played < hands:
+        return ()
+    low = min(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == low)
+
+
+def team_totals(totals: Sequence[int]) -> tuple[int, int]:
+    """Partners (4 seats): seats 0+2 and 1+3 add up as one team each.
+
+    >>> team_totals([10, 20, -101, 5])
+    (-91, 25)
+    """
+    if len(totals) != 4:
+        raise ValueError("partners need exactly 4 seats")
+    return totals[0] + totals[2], totals[1] + totals[3]
+
+
+def team_winners(totals: Sequence[int], hands_played: int, hands: int) -> tuple[int, ...]:
+    """Winning seats of a partners match: both seats of the lower team (ties: all).
+
+    >>> team_winners([10, 20, -101, 5], 5, 5)
+    (0, 2)
+    """
+    teams = team_totals(totals)
+    if hands_played < hands:
+        return ()
+    low = min(teams)
+    return tuple(seat for seat in range(4) if teams[seat % 2] == low)

@@ -1,0 +1,74 @@
+"""What one seat of a 101 table may see: its own rack, never the others' or the pile.
+
+The table (melds laid), every discard pile's top, counts, scores and opened
+flags are public. The seed is revealed only when the hand is over, so anyone
+can re-deal and check it; drawn tiles are shown to the drawer alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.okey101.game import legal_actions
+from engine.okey101.state import Event, State101
+from engine.shuffle import seed_hash
+from engine.tiles import format_face
+
+PRIVATE_TILE_EVENTS = frozenset({"draw"})
+
+
+def public_event(event: Event, viewer: int | None) -> Event:
+    """An event as ``viewer`` may see it."""
+    if event["type"] in PRIVATE_TILE_EVENTS and event.get("seat") != viewer:
+        return {k: v for k, v in event.items() if k != "tile"}
+    return dict(event)
+
+
+def view_for(state: State101, seat: int | None) -> dict[str, Any]:
+    """The view of ``seat`` (``None``: a spectator).
+
+    >>> from engine.okey101.game import new_match101
+    >>> from engine.okey101.state import Options101
+    >>> state = new_match101(Options101(seats=2), bytes(32))
+    >>> mine, other = view_for(state, 0), view_for(state, None)
+    >>> len(mine["rack"]), other["rack"], mine["seed"], "pile" in mine
+    (22, None, None, False)
+    """
+    over = state.phase == "over"
+    seats = [
+        {
+            "seat": s,
+            "tiles": len(state.racks[s]),
+            "opened": state.opened[s],
+            "discard_top": state.discards[s][-1] if state.discards[s] else None,
+            "discard_count": len(state.discards[s]),
+            "penalties": state.penalties[s],
+            "total": state.totals[s],
+        }
+        for s in range(state.seats)
+    ]
+    return {
+        "variant": "101",
+        "options": state.options.to_dict(),
+        "hand": state.hand_number,
+        "starter": state.starter,
+        "phase": state.phase,
+        "turn": None if over else state.turn,
+        "you": seat,
+        "rack": list(state.racks[seat]) if seat is not None else None,
+        "seats": seats,
+        "table": [list(m) for m in state.table],
+        "burned": list(state.burned),
+        "indicator": state.indicator,
+        "okey": state.okey,
+        "okey_name": format_face(state.okey),
+        "pile_count": len(state.pile),
+        "legal": legal_actions(state, seat) if seat is not None else [],
+        "seed_hash": seed_hash(state.seed),
+        "seed": state.seed.hex() if over else None,
+        "result": list(state.result) if state.result is not None else None,
+        "finisher": state.finisher,
+        "history": [list(h) for h in state.history],
+        "match_winners": list(state.match_winners),
+        "events": [public_event(e, seat) for e in state.events],
+    }
