@@ -7,8 +7,6 @@ import secrets
 from typing import Any
 
 from engine.errors import InvalidOptions
-from engine.game import new_match
-from engine.options import Options
 
 from .auth import invite_matches, new_invite_code, new_table_id, new_token, token_hash
 from .errors import ApiError, bad_request, conflict, forbidden, unprocessable
@@ -16,10 +14,8 @@ from .log import logger
 from .model import SeatInfo, Table
 from .service import Loaded, Service
 from .store.base import VersionConflict
+from .variants import rules_for
 from .views import Caller, build_view
-
-SUPPORTED_VARIANTS = ("classic",)
-KNOWN_VARIANTS = ("classic", "101")
 
 
 def _seats_for(request: dict[str, Any], count: int) -> list[SeatInfo]:
@@ -53,22 +49,19 @@ def _seats_for(request: dict[str, Any], count: int) -> list[SeatInfo]:
 
 def create_table(service: Service, request: dict[str, Any], origin: str | None) -> dict[str, Any]:
     variant = request["variant"]
-    if variant not in SUPPORTED_VARIANTS:
-        code = "unsupported_variant"
-        if variant in KNOWN_VARIANTS:
-            raise bad_request(f"the {variant} variant is not playable yet", code)
-        raise bad_request(f"unknown variant {variant!r}", code)
+    rules = rules_for(variant)
+    if rules is None:
+        raise bad_request(f"unknown variant {variant!r}", "unsupported_variant")
     option_data = dict(request.get("options") or {})
     if request.get("seats") is not None:
         option_data.setdefault("seats", len(request["seats"]))
     try:
-        options = Options.from_dict(option_data)
+        state = rules.new_match(option_data, secrets.token_bytes(32))
     except (InvalidOptions, TypeError) as err:
         raise bad_request(str(err), "invalid_options") from err
-    seats = _seats_for(request, options.seats)
+    seats = _seats_for(request, state.options.seats)
     token = new_token()
     now = service.clock.now_ms()
-    state = new_match(options, secrets.token_bytes(32))
     mode = request["mode"]
     table = Table(
         table_id=new_table_id(),

@@ -5,14 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from engine.errors import ActionError, IllegalAction, MalformedAction, NotYourTurn
-from engine.game import apply
 
 from .errors import bad_request, forbidden, unprocessable
 from .layout import Layout, layout_problem, pack, sort_pairs, sort_runs, sort_sets
 from .log import logger
 from .model import RecentAction, action_key, encode_layout
 from .service import LateError, Loaded, Service
+from .variants import rules_of
 from .views import build_view, etag
+
+# Request fields copied into the engine action when present (101: groups and placements).
+ACTION_FIELDS = ("tile", "melds", "pairs", "meld", "position")
 
 
 def get_view(
@@ -52,9 +55,10 @@ def act(
     """Apply one seat's action, then the computer turns it sets off."""
     key = action_key(request["action_id"])
     expected = request["expected_version"]
-    action = {"type": request["type"]}
-    if request.get("tile") is not None:
-        action["tile"] = request["tile"]
+    action: dict[str, Any] = {"type": request["type"]}
+    for name in ACTION_FIELDS:
+        if request.get(name) is not None:
+            action[name] = request[name]
 
     def change(loaded: Loaded) -> Any:
         table = loaded.table
@@ -78,7 +82,7 @@ def act(
                 lambda: {"view": build_view(table, loaded.state, seat, caller, expected)},
             )
         try:
-            state, _ = apply(loaded.state, seat, action)
+            state, _ = rules_of(loaded.state).apply(loaded.state, seat, action)
         except MalformedAction as err:
             raise bad_request(err.message, err.code) from err
         except (NotYourTurn, IllegalAction) as err:
@@ -147,12 +151,7 @@ def arrangement(
         kind: str | None = None
         discard: int | None = None
         if by == "best":
-            from engine.arrange import best_arrangement
-
-            opts = state.options
-            best = best_arrangement(rack, okey, run_13_1=opts.run_13_1, pairs=opts.pairs_finish)
-            groups = [list(g) for g in best.groups]
-            leftover, discard, kind = list(best.leftover), best.discard, best.kind
+            groups, leftover, discard, kind = rules_of(state).best_arrangement(state, rack)
         else:
             sorter = {"runs": sort_runs, "sets": sort_sets, "pairs": sort_pairs}[by]
             groups, leftover = sorter(rack, okey)

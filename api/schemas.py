@@ -33,6 +33,14 @@ class OptionsSchema(Schema):
     pairs_finish = fields.Boolean(truthy={True}, falsy={False})
     indicator_bonus = fields.Boolean(truthy={True}, falsy={False})
     traditional_deal = fields.Boolean(truthy={True}, falsy={False})
+    # 101 (variant "101"): hands 1..11 there; classic options are refused on 101 tables and back
+    opening_rule = fields.String(validate=validate.OneOf(("sum101", "middle34")))
+    pairs_opening = fields.Boolean(truthy={True}, falsy={False})
+    okey_swap = fields.Boolean(truthy={True}, falsy={False})
+    discard_must_be_used = fields.Boolean(truthy={True}, falsy={False})
+    burn_full_sets = fields.Boolean(truthy={True}, falsy={False})
+    penalties = fields.Boolean(truthy={True}, falsy={False})
+    partners = fields.Boolean(truthy={True}, falsy={False})
 
 
 class SeatSpecSchema(Schema):
@@ -63,9 +71,25 @@ class BotSeatRequest(Schema):
     level = fields.String(load_default="normal", validate=validate.OneOf(BOT_LEVELS))
 
 
+TILE_ID = validate.Range(0, 105)
+# 101 groups: at most 22 tiles on a rack, so at most 11 groups of at most 13 tiles.
+
+
+def _groups() -> fields.List[Any]:
+    return fields.List(
+        fields.List(_strict_int(validate=TILE_ID), validate=validate.Length(min=1, max=13)),
+        validate=validate.Length(min=1, max=11),
+    )
+
+
 class ActionRequest(Schema):
     type = fields.String(required=True, validate=validate.Length(min=1, max=32))
     tile = _strict_int(allow_none=True)
+    # 101 only: open/lay take melds or pairs; layoff/swap take tile, meld and position
+    melds = _groups()
+    pairs = _groups()
+    meld = _strict_int(validate=validate.Range(0, 105))
+    position = _strict_int(validate=validate.Range(0, 13))
     expected_version = _strict_int(required=True, validate=validate.Range(min=0))
     action_id = fields.String(required=True, validate=validate.Length(min=1, max=64))
     seat = _strict_int(validate=validate.Range(0, 3))
@@ -185,8 +209,96 @@ class ViewSchema(Schema):
     rack_layout = fields.List(fields.List(Int(allow_none=True)), allow_none=True, required=True)
 
 
+class Seat101Schema(Schema):
+    seat = Int(required=True)
+    tiles = Int(required=True)
+    opened = fields.String(allow_none=True, required=True)  # null, "melds" or "pairs"
+    discard_top = Int(allow_none=True, required=True)
+    discard_count = Int(required=True)
+    penalties = Int(required=True)
+    total = Int(required=True)
+
+
+class Legal101Schema(Schema):
+    type = fields.String(required=True)
+    tiles = fields.List(Int())  # discard: the tiles allowed
+    melds = fields.List(fields.List(Int()))  # open / lay: a suggestion
+    pairs = fields.List(fields.List(Int()))
+    tile = Int()  # layoff / swap
+    meld = Int()
+    position = Int()
+
+
+class View101Schema(Schema):
+    """A 101 table's view: engine.okey101.view.view_for plus the same table fields."""
+
+    version = Int(required=True)
+    variant = fields.String(required=True)
+    options = fields.Dict(required=True)
+    hand = Int(required=True)
+    starter = Int(required=True)
+    phase = fields.String(required=True)
+    turn = Int(allow_none=True, required=True)
+    rack = fields.List(Int(), allow_none=True, required=True)
+    seats = fields.List(fields.Nested(Seat101Schema), required=True)
+    table = fields.List(fields.List(Int()), required=True)
+    burned = fields.List(Int(), required=True)
+    indicator = Int(required=True)
+    okey = Int(required=True)
+    okey_name = fields.String(required=True)
+    pile_count = Int(required=True)
+    legal = fields.List(fields.Nested(Legal101Schema), required=True)
+    seed_hash = fields.String(required=True)
+    seed = fields.String(allow_none=True, required=True)
+    result = fields.List(Int(), allow_none=True, required=True)
+    finisher = Int(allow_none=True, required=True)
+    history = fields.List(fields.List(Int()), required=True)
+    match_over = fields.Boolean(required=True)
+    match_winners = fields.List(Int(), required=True)
+    events = fields.List(fields.Dict())
+    events_complete = fields.Boolean()
+    table_id = fields.String(required=True)
+    status = fields.String(
+        required=True, validate=validate.OneOf(("waiting", "playing", "finished"))
+    )
+    mode = fields.String(required=True)
+    turn_seconds = Int(required=True)
+    deadline = Int(allow_none=True, required=True)
+    you = Int(allow_none=True, required=True)
+    held_seats = fields.List(Int(), required=True)
+    creator = fields.Boolean(required=True)
+    invite_code = fields.String(allow_none=True, required=True)
+    players = fields.List(fields.Nested(PlayerSchema), required=True)
+    rack_layout = fields.List(fields.List(Int(allow_none=True)), allow_none=True, required=True)
+
+
+_VIEW_SCHEMAS = {"101": View101Schema()}
+_CLASSIC_VIEW = ViewSchema()
+
+
+def dump_view(view: dict[str, Any]) -> dict[str, Any]:
+    """A view through the schema of its variant."""
+    schema = _VIEW_SCHEMAS.get(view.get("variant") or "", _CLASSIC_VIEW)
+    dumped: dict[str, Any] = schema.dump(view)
+    return dumped
+
+
+class ViewField(fields.Field[Any]):
+    """A view of either variant (documented as oneOf View, View101)."""
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> Any:
+        return None if value is None else dump_view(value)
+
+
+class AnyViewSchema(Schema):
+    """Dumps a whole view by its variant (a response that is just a view)."""
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        return dump_view(obj)
+
+
 class StaleErrorSchema(ErrorSchema):
-    view = fields.Nested(ViewSchema, required=True)
+    view = ViewField(required=True)
 
 
 class CreateTableResponse(Schema):
@@ -196,13 +308,13 @@ class CreateTableResponse(Schema):
     token = fields.String(required=True)
     invite_code = fields.String(allow_none=True, required=True)
     invite_url = fields.String(allow_none=True, required=True)
-    view = fields.Nested(ViewSchema, required=True)
+    view = ViewField(required=True)
 
 
 class JoinResponse(Schema):
     seat = Int(required=True)
     token = fields.String(required=True)
-    view = fields.Nested(ViewSchema, required=True)
+    view = ViewField(required=True)
 
 
 class RackResponse(Schema):
@@ -249,7 +361,7 @@ SCHEMAS = {
     "view_query": ViewQuery(),
     "seat_query": SeatQuery(),
     "arrangement_query": ArrangementQuery(),
-    "view": ViewSchema(),
+    "view": AnyViewSchema(),
     "stale": StaleErrorSchema(),
     "error": ErrorSchema(),
     "created": CreateTableResponse(),

@@ -11,9 +11,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from engine.record import from_record, to_record
-from engine.state import GameState
-
 from .auth import match_token
 from .clock import Clock
 from .config import Settings
@@ -21,6 +18,7 @@ from .errors import ApiError, forbidden, not_found, unauthorized
 from .model import Table
 from .store.base import StoredTable, TableStore, VersionConflict
 from .turns import next_deadline, play_bots, play_timed_out
+from .variants import Game, from_record, to_record
 from .views import SPECTATOR, Caller
 
 T = TypeVar("T")
@@ -31,8 +29,8 @@ DAY_SECONDS = 86_400
 @dataclass
 class Loaded:
     table: Table
-    state: GameState
-    before: GameState  # as read, to tell whether a new turn began
+    state: Game
+    before: Game  # as read, to tell whether a new turn began
     now_ms: int
     dirty: bool = False
 
@@ -89,7 +87,7 @@ class Service:
             loaded.table.rev = expected
             raise
 
-    def create(self, table: Table, state: GameState, now_ms: int) -> None:
+    def create(self, table: Table, state: Game, now_ms: int) -> None:
         loaded = Loaded(table, state, state, now_ms)
         self.store.create(self.stored_form(loaded))
 

@@ -9,49 +9,32 @@ from __future__ import annotations
 
 import hashlib
 import hmac
-from typing import Any
 
 from engine.errors import ActionError
-from engine.game import apply, legal_actions
-from engine.state import GameState
-from engine.view import view_for
 
 from .log import logger
 from .model import Table
+from .variants import Game, rules_of
 
 TIMEOUT_LEVEL = "normal"
 MAX_COMPUTER_ACTIONS = 2000  # a runaway loop is a bug; a whole hand is far fewer actions
 
 
-def bot_seed(state: GameState, seat: int) -> int:
+def bot_seed(state: Game, seat: int) -> int:
     """A seed for the bot's choice that is fixed by the game, so replays agree, and secret."""
     message = b"bot:%d:%d" % (state.version, seat)
     digest = hmac.new(state.match_secret, message, hashlib.sha256).digest()
     return int.from_bytes(digest[:8], "big")
 
 
-def _fallback(state: GameState, seat: int) -> dict[str, Any]:
-    # Keeps a game alive if a bot ever answers with an illegal move.
-    legal = [a for a in legal_actions(state, seat) if a["type"] != "show_indicator"]
-    for entry in legal:
-        if entry["type"] in ("draw", "end_hand"):
-            return {"type": entry["type"]}
-    for entry in legal:
-        if entry["type"] == "discard":
-            return {"type": "discard", "tile": entry["tiles"][-1]}
-    return {"type": legal[0]["type"]}
-
-
-def computer_move(
-    table_id: str, state: GameState, seat: int, level: str, *, auto: bool
-) -> GameState:
+def computer_move(table_id: str, state: Game, seat: int, level: str, *, auto: bool) -> Game:
     """One action chosen by the bot for ``seat``, from what that seat alone may see."""
-    from engine.bots import choose_action  # the bots may be heavy; only computer turns pay
-
-    view = view_for(state, seat, since=state.base_version)
+    rules = rules_of(state)
+    new: Game
+    view = rules.view_for(state, seat, state.base_version)
     try:
-        action = choose_action(view, level, bot_seed(state, seat))
-        new, _ = apply(state, seat, action, auto=auto)
+        action = rules.bot()(view, level, bot_seed(state, seat))
+        new, _ = rules.apply(state, seat, action, auto=auto)
     except (ActionError, ValueError, KeyError, TypeError) as exc:
         logger.warning(
             "bot move refused; playing a fallback",
@@ -63,11 +46,11 @@ def computer_move(
                 "error": type(exc).__name__,
             },
         )
-        new, _ = apply(state, seat, _fallback(state, seat), auto=auto)
+        new, _ = rules.apply(state, seat, rules.fallback(state, seat), auto=auto)
     return new
 
 
-def play_timed_out(table: Table, state: GameState, now_ms: int) -> GameState:
+def play_timed_out(table: Table, state: Game, now_ms: int) -> Game:
     """The human on turn past the deadline: a computer plays that whole turn."""
     if table.status != "playing" or state.phase == "over" or table.deadline is None:
         return state
@@ -83,7 +66,7 @@ def play_timed_out(table: Table, state: GameState, now_ms: int) -> GameState:
     return state
 
 
-def _play_turn_of(table_id: str, state: GameState, seat: int) -> GameState:
+def _play_turn_of(table_id: str, state: Game, seat: int) -> Game:
     for _ in range(MAX_COMPUTER_ACTIONS):
         state = computer_move(table_id, state, seat, TIMEOUT_LEVEL, auto=True)
         if state.turn != seat or state.phase == "over":
@@ -91,7 +74,7 @@ def _play_turn_of(table_id: str, state: GameState, seat: int) -> GameState:
     raise RuntimeError("a timed-out turn did not end")
 
 
-def play_bots(table: Table, state: GameState) -> GameState:
+def play_bots(table: Table, state: Game) -> Game:
     """Bot seats play until a human is on turn or the hand is over."""
     if table.status != "playing":
         return state
@@ -103,14 +86,12 @@ def play_bots(table: Table, state: GameState) -> GameState:
     raise RuntimeError("computer seats did not reach a human turn")
 
 
-def turn_key(state: GameState) -> tuple[int, int, int, bool]:
+def turn_key(state: Game) -> tuple[int, int, int, bool]:
     """Changes exactly when a new turn starts (a take within the turn keeps it)."""
-    return (state.hand_number, state.turn, sum(state.turns_done), state.phase == "over")
+    return (state.hand_number, state.turn, rules_of(state).turns_done(state), state.phase == "over")
 
 
-def next_deadline(
-    table: Table, before: GameState | None, after: GameState, now_ms: int
-) -> int | None:
+def next_deadline(table: Table, before: Game | None, after: Game, now_ms: int) -> int | None:
     """The deadline after a change: a fresh one when a human's turn starts, else kept."""
     if table.status != "playing" or after.phase == "over" or not table.is_human(after.turn):
         return None

@@ -1,8 +1,9 @@
 """What a seat sees: the engine's view_for plus the table around it.
 
-Every game field comes from engine.view.view_for, the single place that
-decides what a seat may see; this module adds only lobby facts (names,
-deadline, layout) that the engine does not know.
+Every game field comes from the variant's view_for (engine.view or
+engine.okey101.view), the one place that decides what a seat may see; this
+module adds only lobby facts (names, deadline, layout) that the engine does
+not know.
 """
 
 from __future__ import annotations
@@ -10,11 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.state import GameState
-from engine.view import view_for
-
 from .layout import reconcile
 from .model import Table, stored_layout
+from .variants import Game, rules_of
 
 
 @dataclass(frozen=True)
@@ -53,8 +52,9 @@ def players(table: Table) -> list[dict[str, Any]]:
 
 
 def build_view(
-    table: Table, state: GameState, seat: int | None, caller: Caller, since: int | None
+    table: Table, state: Game, seat: int | None, caller: Caller, since: int | None
 ) -> dict[str, Any]:
+    view_for = rules_of(state).view_for
     if table.status == "waiting":
         # Before the start nobody sees a rack: the deal is fixed, but play has not begun.
         view = view_for(state, None, since)
@@ -81,7 +81,7 @@ def build_view(
     return view
 
 
-def etag(table: Table, state: GameState, seat: int | None) -> str:
+def etag(table: Table, state: Game, seat: int | None) -> str:
     # The game version alone is not enough: joins, timeouts and layouts change the view too.
     who = "s" if seat is None else str(seat)
     return f'"{state.version}.{table.rev}.{who}"'

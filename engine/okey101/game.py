@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.errors import IllegalAction, MalformedAction, NotYourTurn
 from engine.melds import is_pair, meld_kind
+from engine.okey101.log import encode_action
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, best_opening, meld_points
 from engine.okey101.scoring import PENALTY, hand_deltas, match_winners, team_winners
 from engine.okey101.state import Event, Options101, State101
@@ -46,16 +47,17 @@ def new_match101(options: Options101, match_secret: bytes) -> State101:
     """Deal the first hand; the match secret derives every hand's seed."""
     if len(match_secret) != 32:
         raise ValueError("the match secret is exactly 32 bytes")
-    return _start_hand(options, match_secret, 0, [0] * options.seats, [])
+    return start_hand101(options, match_secret, 0, 0, [])
 
 
-def _start_hand(
+def start_hand101(
     options: Options101,
     secret: bytes,
     number: int,
-    totals: list[int],
+    base_version: int,
     history: list[tuple[int, ...]],
 ) -> State101:
+    """Deal hand ``number`` after the hands in ``history`` (the totals are their sums)."""
     # Same shuffle as the classic deal: the starter takes the first 22 tiles,
     # each next seat 21, the indicator is the next non-fake, the rest is the pile.
     seed = hand_seed(secret, number)
@@ -86,45 +88,89 @@ def _start_hand(
         table=[],
         burned=[],
         penalties=[0] * options.seats,
-        totals=list(totals),
+        totals=[sum(column) for column in zip(*history, strict=True)] or [0] * options.seats,
         history=list(history),
+        base_version=base_version,
     )
-    state.events.append({"type": "deal", "seat": starter, "hand": number})
+    _emit(state, {"type": "deal", "seat": starter, "hand": number})
     return state
 
 
-def apply(state: State101, seat: int, action: Mapping[str, Any]) -> tuple[State101, list[Event]]:
+def apply(
+    state: State101, seat: int, action: Mapping[str, Any], *, auto: bool = False
+) -> tuple[State101, list[Event]]:
     """Check an action; return the new state and its events. ``state`` is unchanged.
 
+    ``auto`` marks a turn a computer played for the seat (its time ran out).
     Raises :class:`MalformedAction`, :class:`NotYourTurn` or :class:`IllegalAction`.
     """
-    if not isinstance(action, Mapping) or not isinstance(seat, int):
-        raise MalformedAction("an action is an object with a type")
-    kind = action.get("type")
+    kind = _check(state, seat, action)
     if kind == "next_hand":
         return _next_hand(state)
+    new = state.copy()
+    return new, _play(new, seat, kind, action, auto)
+
+
+def replay_action(
+    state: State101, seat: int, action: Mapping[str, Any], *, auto: bool = False
+) -> list[Event]:
+    """Like :func:`apply`, but changes ``state`` in place.
+
+    Only for rebuilding a state from its own log (see :mod:`engine.okey101.record`),
+    where copying the state for every replayed action would make loading quadratic.
+    A refused action may leave ``state`` half changed.
+    """
+    kind = _check(state, seat, action)
+    if kind == "next_hand":
+        raise ValueError("a hand's log never holds next_hand")
+    return _play(state, seat, kind, action, auto)
+
+
+def _check(state: State101, seat: int, action: Mapping[str, Any]) -> str:
+    if not isinstance(action, Mapping):
+        raise MalformedAction("an action is an object with a type")
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
+        raise MalformedAction(f"no seat {seat!r} at this table")
+    kind = action.get("type")
+    if kind == "next_hand":
+        return "next_hand"
     if kind not in ACTIONS:
         raise MalformedAction(f"unknown action type {kind!r}")
     if state.phase == "over":
         raise IllegalAction("the hand is over")
     if seat != state.turn:
         raise NotYourTurn("it is not your turn")
-    new = state.copy()
-    before = len(new.events)
+    return str(kind)
+
+
+def _play(
+    state: State101, seat: int, kind: str, action: Mapping[str, Any], auto: bool
+) -> list[Event]:
+    before = len(state.events)
+    logged: dict[str, Any] = {"type": kind}
     if kind in ("draw", "take_discard", "end_hand"):
-        _take(new, seat, kind)
+        _take(state, seat, kind)
     else:
-        if new.phase != "play":
+        if state.phase != "play":
             raise IllegalAction("take a tile first")
         if kind in ("open", "lay"):
-            _lay(new, seat, kind, action)
+            logged.update(_lay(state, seat, kind, action))
         elif kind in ("layoff", "swap"):
-            _place(new, seat, kind, action)
+            logged.update(_place(state, seat, kind, action))
         elif kind == "return_discard":
-            _return_discard(new, seat)
+            _return_discard(state, seat)
         else:
-            _discard(new, seat, _tile(action.get("tile")))
-    return new, new.events[before:]
+            logged["tile"] = _tile(action.get("tile"))
+            _discard(state, seat, logged["tile"])
+    state.log += encode_action(logged, auto=auto)
+    if auto:
+        for event in state.events[before:]:
+            event["auto"] = True
+    return state.events[before:]
+
+
+def _emit(state: State101, event: Event) -> None:
+    state.events.append({"v": state.version + 1, **event})
 
 
 def _tile(value: Any) -> int:
@@ -145,21 +191,21 @@ def _take(state: State101, seat: int, kind: str) -> None:
     if kind == "end_hand":
         if state.pile:
             raise IllegalAction("a hand ends without a finisher only when the pile is empty")
-        state.events.append({"type": "end_hand", "seat": seat})
+        _emit(state, {"type": "end_hand", "seat": seat})
         _close(state, None, False)
         return
     if kind == "draw":
         if not state.pile:
             raise IllegalAction("the draw pile is empty")
         tile = state.pile.pop()
-        state.events.append({"type": "draw", "seat": seat, "tile": tile})
+        _emit(state, {"type": "draw", "seat": seat, "tile": tile})
     else:
         left = state.left_of(seat)
         if not state.discards[left]:
             raise IllegalAction("there is no discard to take")
         tile = state.discards[left].pop()
         state.taken = tile
-        state.events.append({"type": "take_discard", "seat": seat, "tile": tile, "source": left})
+        _emit(state, {"type": "take_discard", "seat": seat, "tile": tile, "source": left})
     state.racks[seat].append(tile)
     state.phase = "play"
 
@@ -169,7 +215,7 @@ def _return_discard(state: State101, seat: int) -> None:
         raise IllegalAction("you hold no tile taken from the left this turn")
     state.racks[seat].remove(state.taken)
     state.discards[state.left_of(seat)].append(state.taken)
-    state.events.append({"type": "return_discard", "seat": seat, "tile": state.taken})
+    _emit(state, {"type": "return_discard", "seat": seat, "tile": state.taken})
     state.taken, state.phase = None, "take"
 
 
@@ -197,7 +243,9 @@ def _remove(state: State101, seat: int, tiles: list[int]) -> None:
         rack.remove(tile)
 
 
-def _lay(state: State101, seat: int, kind: str, action: Mapping[str, Any]) -> None:
+def _lay(
+    state: State101, seat: int, kind: str, action: Mapping[str, Any]
+) -> dict[str, list[list[int]]]:
     opened = state.opened[seat]
     if (kind == "open") != (opened is None):
         raise IllegalAction("open once, then lay" if opened else "open before laying")
@@ -231,21 +279,22 @@ def _lay(state: State101, seat: int, kind: str, action: Mapping[str, Any]) -> No
         state.opened[seat] = "pairs" if as_pairs else "melds"
     start = len(state.table)
     state.table.extend(groups)
-    state.events.append(
-        {"type": kind, "seat": seat, "groups": [list(g) for g in groups], "at": start}
-    )
+    _emit(state, {"type": kind, "seat": seat, "groups": [list(g) for g in groups], "at": start})
     for index in reversed(range(start, len(state.table))):
         _maybe_burn(state, index)
+    return {"pairs" if as_pairs else "melds": [list(g) for g in groups]}
 
 
-def _place(state: State101, seat: int, kind: str, action: Mapping[str, Any]) -> None:
+def _place(state: State101, seat: int, kind: str, action: Mapping[str, Any]) -> dict[str, int]:
+    tile, index, position = _tile(action.get("tile")), action.get("meld"), action.get("position")
+    if not isinstance(index, int) or not isinstance(position, int):
+        raise MalformedAction("meld and position are integers")
+    if isinstance(index, bool) or isinstance(position, bool):
+        raise MalformedAction("meld and position are integers")
     if state.opened[seat] != "melds":
         raise IllegalAction("only a seat that opened with melds lays off or swaps")
     if kind == "swap" and not state.options.okey_swap:
         raise IllegalAction("this table does not swap okeys")
-    tile, index, position = _tile(action.get("tile")), action.get("meld"), action.get("position")
-    if not isinstance(index, int) or not isinstance(position, int):
-        raise MalformedAction("meld and position are integers")
     if not 0 <= index < len(state.table):
         raise IllegalAction("no such meld on the table")
     meld = state.table[index]
@@ -259,10 +308,9 @@ def _place(state: State101, seat: int, kind: str, action: Mapping[str, Any]) -> 
         state.racks[seat].remove(tile)
         state.racks[seat].append(meld[position])
         state.table[index] = (*meld[:position], tile, *meld[position + 1 :])
-    state.events.append(
-        {"type": kind, "seat": seat, "tile": tile, "meld": index, "position": position}
-    )
+    _emit(state, {"type": kind, "seat": seat, "tile": tile, "meld": index, "position": position})
     _maybe_burn(state, index)
+    return {"tile": tile, "meld": index, "position": position}
 
 
 def _maybe_burn(state: State101, index: int) -> None:
@@ -270,7 +318,7 @@ def _maybe_burn(state: State101, index: int) -> None:
     if state.options.burn_full_sets and len(meld) == 4 and set_value(meld, state.okey):
         del state.table[index]
         state.burned.extend(meld)
-        state.events.append({"type": "burn", "meld": index, "tiles": list(meld)})
+        _emit(state, {"type": "burn", "meld": index, "tiles": list(meld)})
 
 
 def _discard(state: State101, seat: int, tile: int) -> None:
@@ -289,7 +337,7 @@ def _discard(state: State101, seat: int, tile: int) -> None:
     if state.options.penalties and not finished and layable:
         penalty = PENALTY
     state.penalties[seat] += penalty
-    state.events.append({"type": "discard", "seat": seat, "tile": tile, "penalty": penalty})
+    _emit(state, {"type": "discard", "seat": seat, "tile": tile, "penalty": penalty})
     state.taken = None
     if finished:
         _close(state, seat, wild)
@@ -308,7 +356,7 @@ def _close(state: State101, finisher: int | None, okey_finish: bool) -> None:
     state.history.append(deltas)
     winners = team_winners if state.options.partners else match_winners
     state.match_winners = winners(state.totals, len(state.history), state.options.hands)
-    state.events.append({"type": "hand_over", "finisher": finisher, "deltas": list(deltas)})
+    _emit(state, {"type": "hand_over", "finisher": finisher, "deltas": list(deltas)})
 
 
 def _next_hand(state: State101) -> tuple[State101, list[Event]]:
@@ -316,8 +364,8 @@ def _next_hand(state: State101) -> tuple[State101, list[Event]]:
         raise IllegalAction("the hand is still being played")
     if state.match_winners:
         raise IllegalAction("the match is over")
-    new = _start_hand(
-        state.options, state.match_secret, state.hand_number + 1, state.totals, state.history
+    new = start_hand101(
+        state.options, state.match_secret, state.hand_number + 1, state.version, state.history
     )
     return new, list(new.events)
 

@@ -1,4 +1,9 @@
-"""Options and state of a 101 Okey match: plain data, copied by every action."""
+"""Options and state of a 101 Okey match: plain data, copied by every action.
+
+Only the options, the match secret, the hand number, ``base_version``, the
+history and ``log`` are stored (see :mod:`engine.okey101.record`); the rest
+is rebuilt by dealing from the seed and replaying the log.
+"""
 
 from __future__ import annotations
 
@@ -80,10 +85,21 @@ class State101:
     result: tuple[int, ...] | None = None  # this hand's deltas, once over
     finisher: int | None = None
     match_winners: tuple[int, ...] = ()
+    base_version: int = 0  # the match version when this hand was dealt
+    log: bytes = b""  # this hand's actions, see engine.okey101.log
 
     @property
     def seats(self) -> int:
         return self.options.seats
+
+    @property
+    def version(self) -> int:
+        """Grows by one with every event, across the whole match (``events[i]["v"]``)."""
+        return self.base_version + len(self.events)
+
+    @property
+    def match_over(self) -> bool:
+        return bool(self.match_winners)
 
     def left_of(self, seat: int) -> int:
         return (seat - 1) % self.seats

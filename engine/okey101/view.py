@@ -24,8 +24,13 @@ def public_event(event: Event, viewer: int | None) -> Event:
     return dict(event)
 
 
-def view_for(state: State101, seat: int | None) -> dict[str, Any]:
+def view_for(state: State101, seat: int | None, since: int | None = None) -> dict[str, Any]:
     """The view of ``seat`` (``None``: a spectator).
+
+    Like :func:`engine.view.view_for`: ``version`` grows with every event
+    across the match; ``since`` asks for the events after that version only
+    (events of earlier hands are gone, so ``events_complete`` says whether the
+    list covers it). Without ``since`` the view carries this hand's events.
 
     >>> from engine.okey101.game import new_match101
     >>> from engine.okey101.state import Options101
@@ -47,7 +52,8 @@ def view_for(state: State101, seat: int | None) -> dict[str, Any]:
         }
         for s in range(state.seats)
     ]
-    return {
+    view: dict[str, Any] = {
+        "version": state.version,
         "variant": "101",
         "options": state.options.to_dict(),
         "hand": state.hand_number,
@@ -69,6 +75,10 @@ def view_for(state: State101, seat: int | None) -> dict[str, Any]:
         "result": list(state.result) if state.result is not None else None,
         "finisher": state.finisher,
         "history": [list(h) for h in state.history],
+        "match_over": state.match_over,
         "match_winners": list(state.match_winners),
-        "events": [public_event(e, seat) for e in state.events],
+        "events": [public_event(e, seat) for e in state.events if since is None or e["v"] > since],
     }
+    if since is not None:
+        view["events_complete"] = since >= state.base_version
+    return view

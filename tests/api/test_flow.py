@@ -310,8 +310,10 @@ def test_create_validation(client: ApiClient) -> None:
     def create(body: Any) -> Any:
         return client.call("POST", "/api/tables", body)
 
-    assert create({"variant": "101"}).body["error"]["code"] == "unsupported_variant"
-    assert create({"variant": "101"}).status == 400
+    assert create({"variant": "102"}).body["error"]["code"] == "unsupported_variant"
+    assert create({"variant": "102"}).status == 400
+    assert create({"variant": "101", "options": {"scoring": "points"}}).status == 400
+    assert create({"options": {"opening_rule": "middle34"}}).status == 400
     assert create({"options": {"seats": 5}}).status == 400
     assert create({"options": {"start_points": 0}}).status == 400
     assert create({"turn_seconds": 5}).status == 400

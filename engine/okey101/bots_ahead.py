@@ -1,0 +1,92 @@
+"""What the 101 bots weigh: links between tiles, tiles near the table, and
+one draw of look-ahead for the hard bot before it has opened.
+
+Until a seat opens, its rack counts 202 whatever it holds, so the only goal
+is to reach the opening threshold. For each discard worth considering, this
+looks at every face the seat may still draw (its unseen copies) and asks
+how often the next draw would open, and how many points it would add on
+average. Only faces next to a rack tile can add a meld, so only those are
+tried: a few dozen opening searches per candidate.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.okey101.opening import Rule, best_opening
+from engine.okey101.table import run_start
+
+# How much one more chance in a hundred to open is worth against one
+# point of average gain.
+OPEN_WEIGHT = 2.0
+
+
+def _helpful_faces(faces: Sequence[int], live: Sequence[int], okey: int) -> list[int]:
+    """Unseen faces that could join a meld with some rack face."""
+    found: set[int] = set()
+    for face in faces:
+        colour, value = divmod(face, 13)
+        found.update(colour * 13 + v for v in range(value - 2, value + 3) if 0 <= v < 13)
+        found.update(c * 13 + value for c in range(4))
+    return sorted(f for f in found if live[f] > 0 and f != okey)
+
+
+def draw_value(
+    rest: Sequence[int], live: Sequence[int], okey: int, rule: Rule, threshold: int
+) -> float:
+    """Expected worth of the next draw for a rack ``rest`` (tile ids)."""
+    okey_id = okey * 2
+    faces = [t >> 1 for t in rest if t >> 1 != okey and t < 104]
+    base = best_opening(rest, okey, rule=rule).points
+    total = sum(live)
+    if total == 0:
+        return 0.0
+    opens = gain = 0.0
+    for face in _helpful_faces(faces, live, okey):
+        tile = face * 2 if face * 2 not in rest else face * 2 + 1
+        if tile in rest or tile == okey_id or tile == okey_id + 1:
+            continue
+        points = best_opening([*rest, tile], okey, rule=rule).points
+        weight = live[face] / total
+        opens += weight * (points >= threshold)
+        gain += weight * max(0, points - base)
+    return opens * 100 * OPEN_WEIGHT + gain
+
+
+def near_table(table: Sequence[Sequence[int]], okey: int) -> list[int]:
+    """Faces two steps beyond a table run's end: layable once the gap is laid."""
+    near = []
+    for meld in table:
+        run = run_start(meld, okey)
+        if run is not None:
+            colour, first = run
+            last = first + len(meld) - 1
+            near += [colour * 13 + v - 1 for v in (first - 2, last + 2) if 1 <= v <= 13]
+    return near
+
+
+def link(a: int, b: int, outs: list[int] | None) -> float:
+    """How much faces ``a`` and ``b`` help each other towards a meld.
+
+    With ``outs`` (hard), a link counts the unseen tiles that would complete
+    it; without, a fixed weight.
+    """
+    if a == b:
+        return 0.0  # a duplicate adds nothing to melds
+    ca, va, cb, vb = a // 13, a % 13, b // 13, b % 13
+    needs: list[int] = []
+    if ca == cb and abs(va - vb) == 1:
+        lo, hi = min(va, vb), max(va, vb)
+        needs = [ca * 13 + v for v in (lo - 1, hi + 1) if 0 <= v < 13]
+        weight = 2.0
+    elif ca == cb and abs(va - vb) == 2:
+        needs = [ca * 13 + min(va, vb) + 1]
+        weight = 1.0
+    elif va == vb:
+        needs = [c * 13 + va for c in range(4) if c not in (ca, cb)]
+        weight = 2.0
+    else:
+        return 0.0
+    if outs is None:
+        return weight
+    return min(weight, sum(outs[f] for f in needs) * weight / 3)
