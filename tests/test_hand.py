@@ -17,7 +17,7 @@ from engine.tiles import okey_face, parse_face, parse_tiles
 from tests import reference
 from tests.handgen import near_miss, random_rack, winning_melds_hand, winning_pairs_hand
 
-VECTORS = sorted((Path(__file__).parent / "vectors").glob("*.json"))
+VECTORS = sorted((Path(__file__).parent / "vectors").glob("hands_*.json"))
 
 
 def load_cases() -> list[dict[str, Any]]:
