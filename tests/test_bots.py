@@ -235,6 +235,36 @@ def test_hard_places_the_okey_to_finish_when_it_can() -> None:
     assert choose_action(view, "hard") == {"type": "finish", "tile": okey_tile}
 
 
+def _okey_waiting_hand() -> tuple[GameState, int]:
+    """Seat 0 (starter) can finish by throwing Y12, holding an okey that
+    stands in a set Y5 B5 _; an R5 or K5 drawn later would free it."""
+    state = arranged(2, {0: "R1 R2 R3 R4 B9 B10 B11 K10 K11 K12 K13 Y5 B5 Y12 K1"})
+    okey_tile = next(t for t in [*state.pile, *state.racks[1]] if face_of(t) == state.okey)
+    k1 = next(t for t in state.racks[0] if face_of(t) == parse_face("K1"))
+    state = _give(state, 0, [okey_tile if t == k1 else t for t in state.racks[0]])
+    state.shown[0] = True
+    return state, okey_tile
+
+
+def test_hard_waits_for_an_okey_finish_only_while_it_is_safe() -> None:
+    state, okey_tile = _okey_waiting_hand()
+    y12 = next(t for t in state.racks[0] if face_of(t) == parse_face("Y12"))
+    assert any(a["type"] == "finish" for a in view_of(state)["legal"])
+    assert choose_action(view_of(state), "normal") == {"type": "finish", "tile": y12}
+    waiting = choose_action(view_of(state), "hard")
+    assert waiting == {"type": "discard", "tile": y12}
+    after, _ = apply(state, 0, waiting)
+    assert okey_tile in after.racks[0]
+    # Late in a hand, with discards being taken, it takes the sure win.
+    late = state.copy()
+    busy = [{"v": 90 + i, "type": "discard", "seat": 1, "tile": 0} for i in range(20)]
+    takes = [
+        {"v": 120 + i, "type": "take_discard", "seat": 1, "source": 0, "tile": 0} for i in range(3)
+    ]
+    late.events = [*state.events, *busy, *takes]
+    assert choose_action(view_of(late), "hard") == {"type": "finish", "tile": y12}
+
+
 def test_hard_never_throws_an_okey() -> None:
     thrown = 0
     for index, state in enumerate(random_states(1200, seed=21)):

@@ -22,6 +22,8 @@ from engine.tiles import FAKE_FACE
 
 # How strongly a partner binds: next in the run, one gap, same value.
 ADJACENT, GAPPED, SAME_VALUE = 1.0, 0.6, 0.8
+# The score of a tile laid in a complete meld (loose tiles score far less).
+IN_MELD = 10.0
 
 
 def _face(tile: int, okey: int) -> int:
@@ -129,7 +131,7 @@ def tile_scores(tiles: Sequence[int], okey: int, wrap: bool = True) -> list[floa
             scores.append(100.0)
             continue
         if i in covered:
-            scores.append(10.0)
+            scores.append(IN_MELD)
             continue
         score = 0.0
         for j, other in enumerate(tiles):
@@ -144,16 +146,21 @@ def tile_scores(tiles: Sequence[int], okey: int, wrap: bool = True) -> list[floa
 
 def loneliest(tiles: Sequence[int], okey: int, wrap: bool = True) -> int:
     """The tile a casual player throws: the least worth keeping."""
-    return tiles[lonely_order(tiles, okey, wrap)[0]]
+    order, _ = lonely_order(tiles, okey, wrap)
+    return tiles[order[0]]
 
 
-def lonely_order(tiles: Sequence[int], okey: int, wrap: bool = True) -> list[int]:
-    """Indices of the non-wild tiles, loneliest first (ties: higher face first)."""
+def lonely_order(
+    tiles: Sequence[int], okey: int, wrap: bool = True
+) -> tuple[list[int], list[float]]:
+    """Indices of the non-wild tiles, loneliest first (ties: higher face
+    first), and every tile's score (see :func:`tile_scores`)."""
     scores = tile_scores(tiles, okey, wrap)
-    return sorted(
+    order = sorted(
         (i for i, t in enumerate(tiles) if t >> 1 != okey),
         key=lambda i: (scores[i], -(tiles[i] >> 1), tiles[i]),
     )
+    return order, scores
 
 
 def completes_meld(rack: Sequence[int], tile: int, okey: int, wrap: bool = True) -> bool:

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.bots.evaluate import encode, pairs_deficiency, search
-from engine.bots.heuristic import completes_meld, lonely_order, tile_scores
+from engine.bots.heuristic import IN_MELD, completes_meld, lonely_order
 from engine.bots.plan import HARD, Knowledge, best_discard, take_improves
 from engine.bots.tracking import Table, read_view
 
@@ -21,10 +21,11 @@ Action = dict[str, Any]
 
 # Gentle players never finish before their fourth turn.
 GENTLE_QUIET_TURNS = 3
-# Easy players throw one of their three loneliest tiles at random this often,
-# and take a discard that completes a meld only this often.
-EASY_SLIP = 0.55
-EASY_TAKES = 0.5
+# Easy players throw one of their EASY_POOL loneliest loose tiles at random
+# this often, and take a discard that completes a meld only this often.
+EASY_SLIP = 0.6
+EASY_POOL = 5
+EASY_TAKES = 0.3
 # Easy players show the indicator this often (they forget now and then).
 EASY_SHOWS = 0.75
 # Hard players never wait for an okey finish once the threat is above this.
@@ -64,7 +65,7 @@ def _can_finish_with(table: Table, tile: int) -> bool:
 def play_hard(table: Table, rng: random.Random) -> Action:
     know = Knowledge.of(table, HARD)
     if table.phase == "take":
-        take = table.left_top is not None and take_improves(table.rack, table.left_top, know, HARD)
+        take = table.left_top is not None and take_improves(table.rack, table.left_top, know)
         return _take_or_draw(table, take)
     if table.legal_tiles("finish"):
         wait = okey_wait(table, know)
@@ -139,19 +140,19 @@ def _casual_take(table: Table, rng: random.Random, keenness: float) -> Action:
 
 
 def _casual_discard(table: Table, rng: random.Random, slip: float, safe: bool) -> int:
-    """The loneliest tile; with probability ``slip`` one of the three
-    loneliest instead; a ``safe`` player picks, among tiles about as lonely,
-    one whose face was already thrown (nobody took it then)."""
+    """The loneliest tile; with probability ``slip`` one of the
+    :data:`EASY_POOL` loneliest that lie in no meld instead; a ``safe``
+    player picks, among tiles about as lonely, one whose face was already
+    thrown (nobody took it then)."""
     rack = table.rack
-    order = lonely_order(rack, table.okey, table.run_13_1)
+    order, scores = lonely_order(rack, table.okey, table.run_13_1)
     if rng.random() < slip:
-        return rack[rng.choice(order[:3])]
+        loose = [i for i in order[:EASY_POOL] if scores[i] < IN_MELD] or order[:1]
+        return rack[rng.choice(loose)]
     if safe:
-        scores = tile_scores(rack, table.okey, table.run_13_1)
         thrown = {t >> 1 for t in table.seen if t not in rack}
-        calm = [
-            i for i in order[:4] if scores[i] <= scores[order[0]] + 0.5 and rack[i] >> 1 in thrown
-        ]
+        lonely = scores[order[0]] + 0.5
+        calm = [i for i in order[:EASY_POOL] if scores[i] <= lonely and rack[i] >> 1 in thrown]
         if calm:
             return rack[calm[0]]
     return rack[order[0]]

@@ -38,6 +38,8 @@ HARD = Style(counts_tiles=True, pairs=True, caution=1.0, outs=4)
 # Live outs one unit of danger is worth giving up: a take by the right
 # neighbour only shifts wins among the others, so danger breaks near-ties.
 RISK_IN_OUTS = 1.5
+# Seven pairs score double, so the pairs plan may take this much longer.
+PAIRS_PATIENCE = 1.2
 # Turns one step takes at each deficiency with typical outs (the share of
 # unseen tiles that help, measured on hard's own hands: 12%, 20%, 29%, ...).
 STEP_TURNS = (0.0, 8.3, 5.0, 3.5, 2.6, 1.9, 1.5)
@@ -194,7 +196,7 @@ def ranked_discards(rack: Sequence[int], know: Knowledge, style: Style) -> Ranke
     melds = scored + [((key[0], 99.0, key[1]), t) for key, t in ranked if t not in chosen]
     if style.pairs and know.pairs:
         turns, pairs = _pairs_ranking(rack, counts, wilds, know)
-        if turns < expected_turns(int(best), best_outs, know.unseen):
+        if turns < PAIRS_PATIENCE * expected_turns(int(best), best_outs, know.unseen):
             return pairs
     return melds
 
@@ -203,23 +205,23 @@ def best_discard(rack: Sequence[int], know: Knowledge, style: Style) -> int:
     return ranked_discards(rack, know, style)[0][1]
 
 
-def closeness(tiles: Sequence[int], know: Knowledge, style: Style) -> int:
-    """Deficiency of 14 tiles, or of the best 14 of 15, under either plan."""
+def closeness(tiles: Sequence[int], know: Knowledge) -> int:
+    """Deficiency of 14 tiles, or of the best 14 of 15, for melds; zero too
+    when seven pairs are complete."""
     counts, wilds = encode(tiles, know.okey)
-    best = search(counts, wilds, know.dead, know.wrap).deficiency
-    if style.pairs and know.pairs:
-        if len(tiles) > 14:
-            faces = [f for f in range(52) if counts[f]]
-            pairs = min(
-                pairs_deficiency(_less(counts, f), wilds, dead_faces=know.dead) for f in faces
-            )
-        else:
-            pairs = pairs_deficiency(counts, wilds, dead_faces=know.dead)
-        best = min(best, pairs)
-    return best
+    melds = search(counts, wilds, know.dead, know.wrap).deficiency
+    if melds and know.pairs:
+        faces = [f for f in range(52) if counts[f]] if len(tiles) > 14 else [-1]
+        for face in faces:
+            left = _less(counts, face) if face >= 0 else counts
+            if pairs_deficiency(left, wilds, dead_faces=know.dead) == 0:
+                return 0
+    return melds
 
 
-def take_improves(rack: Sequence[int], tile: int, know: Knowledge, style: Style) -> bool:
-    """Whether taking ``tile`` brings the hand strictly closer to winning."""
-    after = closeness([*rack, tile], know, style)
-    return after == 0 or after < closeness(rack, know, style)
+def take_improves(rack: Sequence[int], tile: int, know: Knowledge) -> bool:
+    """Whether taking ``tile`` finishes the hand or brings its melds strictly
+    closer. (Seven pairs rarely beat melds on pace, see :data:`PAIRS_PATIENCE`;
+    a take judged by pairs would pull the other way from the discards.)"""
+    after = closeness([*rack, tile], know)
+    return after == 0 or after < closeness(rack, know)
