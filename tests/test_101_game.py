@@ -3,12 +3,14 @@ penalties, finishing, scoring, the match and views."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 from typing import Any
 
 import pytest
 
 from engine.errors import IllegalAction, NotYourTurn
+from engine.melds import is_pair
 from engine.okey101.game import apply, legal_actions, new_match101
 from engine.okey101.scoring import hand_deltas, rack_points, team_totals, team_winners
 from engine.okey101.state import Options101, State101
@@ -282,3 +284,19 @@ def test_malformed_and_out_of_order_actions() -> None:
         apply(
             state, 0, {"type": "open", "melds": [*descending[1:], parse_tiles("K11 K12 K13")] * 2}
         )
+
+
+def test_a_pairs_opening_is_listed_and_accepted() -> None:
+    """Five or more pairs on the rack: legal_actions offers the pairs opening, apply takes it."""
+    for n in range(400):
+        state = new_match101(Options101(seats=2), hashlib.sha256(b"pairs%d" % n).digest())
+        offers = [a for a in legal_actions(state, state.turn) if a.get("pairs")]
+        if offers:
+            pairs = offers[0]["pairs"]
+            assert len(pairs) >= 5 and all(is_pair(a, b, state.okey) for a, b in pairs)
+            flat = [t for pair in pairs for t in pair]
+            assert len(set(flat)) == len(flat) and len(flat) < len(state.racks[state.turn])
+            after, _ = apply(state, state.turn, {"type": "open", "pairs": pairs})
+            assert after.opened[state.turn] == "pairs"
+            return
+    raise AssertionError("no deal with five pairs in 400")

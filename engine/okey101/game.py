@@ -223,7 +223,8 @@ def _can_use(state: State101, seat: int, tile: int) -> bool:
     """A cheap, conservative test that a left discard can be used this turn."""
     rack, okey, opts = [*state.racks[seat], tile], state.okey, state.options
     if state.opened[seat] == "pairs":
-        return any(is_pair(tile, other, okey) for other in rack if other != tile)
+        # Laying the pair must still leave a tile to discard.
+        return len(rack) > 2 and any(is_pair(tile, other, okey) for other in rack if other != tile)
     if state.opened[seat] == "melds" and layoffs([tile], state.table, okey):
         return True
     best = best_opening(rack, okey, rule=opts.opening_rule)
@@ -380,6 +381,16 @@ def _a_pair(rack: list[int], okey: int) -> tuple[int, int] | None:
     return None
 
 
+def _pairs_to_open(rack: list[int], okey: int) -> list[list[int]]:
+    """As many disjoint pairs as the rack makes, keeping one tile back to discard."""
+    left, pairs = list(rack), []
+    while len(left) > 2 and (pair := _a_pair(left, okey)) is not None:
+        pairs.append(list(pair))
+        left.remove(pair[0])
+        left.remove(pair[1])
+    return pairs
+
+
 def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
     """What ``seat`` may do now, with a suggested opening when one reaches the threshold.
 
@@ -408,6 +419,9 @@ def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
         best = best_opening(rack, okey, rule=opts.opening_rule)
         if best.points >= THRESHOLD[opts.opening_rule] and sum(map(len, best.groups)) < len(rack):
             actions.append({"type": "open", "melds": [list(g) for g in best.groups]})
+        pairs = _pairs_to_open(rack, okey) if opts.pairs_opening else []
+        if len(pairs) >= PAIRS_TO_OPEN:
+            actions.append({"type": "open", "pairs": pairs})
     elif state.opened[seat] == "melds":
         more = best_opening(rack, okey, rule=opts.opening_rule).groups
         if more and sum(map(len, more)) < len(rack):
