@@ -16,6 +16,7 @@ from engine import record as classic_record
 from engine import view as classic_view
 from engine.errors import InvalidOptions
 from engine.okey101 import game as game101
+from engine.okey101 import legal as legal101
 from engine.okey101 import record as record101
 from engine.okey101 import view as view101
 from engine.okey101.state import Options101, State101
@@ -82,7 +83,7 @@ def _classic_fallback(state: GameState, seat: int) -> Action:
 
 def _fallback_101(state: State101, seat: int) -> Action:
     # Draw, give back a left discard it cannot use, else discard: never stuck.
-    legal = game101.legal_actions(state, seat)
+    legal = legal101.legal_actions(state, seat)
     for kind in ("draw", "end_hand", "return_discard"):
         if any(a["type"] == kind for a in legal):
             return {"type": kind}
@@ -127,7 +128,7 @@ OKEY_101 = Rules(
     new_match=_new_101,
     to_record=record101.to_record101,
     apply=game101.apply,
-    legal_actions=game101.legal_actions,
+    legal_actions=legal101.legal_actions,
     view_for=view101.view_for,
     bot=_bot_101,
     turns_done=lambda state: sum(1 for e in state.events if e["type"] == "discard"),

@@ -11,7 +11,8 @@ import pytest
 
 from engine.errors import IllegalAction, NotYourTurn
 from engine.melds import is_pair
-from engine.okey101.game import apply, legal_actions, new_match101
+from engine.okey101.game import apply, new_match101
+from engine.okey101.legal import legal_actions
 from engine.okey101.scoring import hand_deltas, rack_points, team_totals, team_winners
 from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from engine.okey101.game import apply, legal_actions, new_match101
+from engine.okey101.game import apply, new_match101
+from engine.okey101.legal import legal_actions
 from engine.okey101.log import decode_log, encode_action
 from engine.okey101.record import from_record101, is_record101, to_record101
 from engine.okey101.state import Options101, State101

@@ -22,7 +22,7 @@ from typing import Any
 from engine.errors import IllegalAction, MalformedAction, NotYourTurn
 from engine.melds import is_pair, meld_kind
 from engine.okey101.log import encode_action
-from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, best_opening, meld_points
+from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, meld_points
 from engine.okey101.scoring import PENALTY, hand_deltas, match_winners, team_winners
 from engine.okey101.state import Event, Options101, State101
 from engine.okey101.table import layoffs, okey_swaps, set_value
@@ -219,20 +219,6 @@ def _return_discard(state: State101, seat: int) -> None:
     state.taken, state.phase = None, "take"
 
 
-def _can_use(state: State101, seat: int, tile: int) -> bool:
-    """A cheap, conservative test that a left discard can be used this turn."""
-    rack, okey, opts = [*state.racks[seat], tile], state.okey, state.options
-    if state.opened[seat] == "pairs":
-        # Laying the pair must still leave a tile to discard.
-        return len(rack) > 2 and any(is_pair(tile, other, okey) for other in rack if other != tile)
-    if state.opened[seat] == "melds" and layoffs([tile], state.table, okey):
-        return True
-    best = best_opening(rack, okey, rule=opts.opening_rule)
-    if not any(tile in group for group in best.groups) or sum(map(len, best.groups)) >= len(rack):
-        return False
-    return state.opened[seat] == "melds" or best.points >= THRESHOLD[opts.opening_rule]
-
-
 def _remove(state: State101, seat: int, tiles: list[int]) -> None:
     """Take tiles off the rack, keeping at least one for the turn's discard."""
     rack = state.racks[seat]
@@ -369,75 +355,3 @@ def _next_hand(state: State101) -> tuple[State101, list[Event]]:
         state.options, state.match_secret, state.hand_number + 1, state.version, state.history
     )
     return new, list(new.events)
-
-
-def _a_pair(rack: list[int], okey: int) -> tuple[int, int] | None:
-    """Some pair on the rack, real pairs before pairs with an okey."""
-    ordered = sorted(rack, key=lambda t: (t >> 1 == okey, t))
-    for i, first in enumerate(ordered):
-        for second in ordered[i + 1 :]:
-            if is_pair(first, second, okey):
-                return first, second
-    return None
-
-
-def _pairs_to_open(rack: list[int], okey: int) -> list[list[int]]:
-    """As many disjoint pairs as the rack makes, keeping one tile back to discard."""
-    left, pairs = list(rack), []
-    while len(left) > 2 and (pair := _a_pair(left, okey)) is not None:
-        pairs.append(list(pair))
-        left.remove(pair[0])
-        left.remove(pair[1])
-    return pairs
-
-
-def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
-    """What ``seat`` may do now, with a suggested opening when one reaches the threshold.
-
-    >>> state = new_match101(Options101(seats=3), bytes(32))
-    >>> legal_actions(state, 1), [a["type"] for a in legal_actions(state, 0)][-1]
-    ([], 'discard')
-    """
-    if state.phase == "over":
-        return [] if state.match_winners else [{"type": "next_hand"}]
-    if seat != state.turn:
-        return []
-    opts = state.options
-    if state.phase == "take":
-        actions: list[dict[str, Any]] = []
-        if state.pile:
-            actions.append({"type": "draw"})
-        else:
-            actions.append({"type": "end_hand"})
-        left = state.discards[state.left_of(seat)]
-        if left and (not opts.discard_must_be_used or _can_use(state, seat, left[-1])):
-            actions.append({"type": "take_discard"})
-        return actions
-    rack, okey = state.racks[seat], state.okey
-    actions = []
-    if state.opened[seat] is None:
-        best = best_opening(rack, okey, rule=opts.opening_rule)
-        if best.points >= THRESHOLD[opts.opening_rule] and sum(map(len, best.groups)) < len(rack):
-            actions.append({"type": "open", "melds": [list(g) for g in best.groups]})
-        pairs = _pairs_to_open(rack, okey) if opts.pairs_opening else []
-        if len(pairs) >= PAIRS_TO_OPEN:
-            actions.append({"type": "open", "pairs": pairs})
-    elif state.opened[seat] == "melds":
-        more = best_opening(rack, okey, rule=opts.opening_rule).groups
-        if more and sum(map(len, more)) < len(rack):
-            actions.append({"type": "lay", "melds": [list(g) for g in more]})
-        places = layoffs(rack, state.table, okey)
-        actions += [{"type": "layoff", "tile": t, "meld": m, "position": p} for t, m, p in places]
-        if opts.okey_swap:
-            swaps = okey_swaps(rack, state.table, okey)
-            actions += [{"type": "swap", "tile": t, "meld": m, "position": p} for t, m, p in swaps]
-    else:
-        pair = _a_pair(rack, okey)
-        if pair is not None and len(rack) > 2:
-            actions.append({"type": "lay", "pairs": [list(pair)]})
-    taken_left = opts.discard_must_be_used and state.taken is not None and state.taken in rack
-    if taken_left:
-        actions.append({"type": "return_discard"})
-    else:
-        actions.append({"type": "discard", "tiles": sorted(rack)})
-    return actions

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.okey101.game import legal_actions
+from engine.okey101.legal import legal_actions
 from engine.okey101.state import Event, State101
 from engine.shuffle import seed_hash
 from engine.tiles import format_face
