@@ -10,18 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.okey101.legal import legal_actions
-from engine.okey101.state import Event, State101
+from engine.okey101.state import State101
 from engine.shuffle import seed_hash
 from engine.tiles import format_face
-
-PRIVATE_TILE_EVENTS = frozenset({"draw"})
-
-
-def public_event(event: Event, viewer: int | None) -> Event:
-    """An event as ``viewer`` may see it."""
-    if event["type"] in PRIVATE_TILE_EVENTS and event.get("seat") != viewer:
-        return {k: v for k, v in event.items() if k != "tile"}
-    return dict(event)
+from engine.view import public_event  # one rule for which event tiles are private, both variants
 
 
 def view_for(state: State101, seat: int | None, since: int | None = None) -> dict[str, Any]:
