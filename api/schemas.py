@@ -242,6 +242,7 @@ class View101Schema(Schema):
     rack = fields.List(Int(), allow_none=True, required=True)
     seats = fields.List(fields.Nested(Seat101Schema), required=True)
     table = fields.List(fields.List(Int()), required=True)
+    table_owners = fields.List(Int(), required=True)
     burned = fields.List(Int(), required=True)
     indicator = Int(required=True)
     okey = Int(required=True)

@@ -30,6 +30,7 @@ class Options:
     pairs_finish: bool = True
     indicator_bonus: bool = True
     traditional_deal: bool = False
+    partners: bool = False
 
     def __post_init__(self) -> None:
         if self.variant != "classic":
@@ -44,6 +45,8 @@ class Options:
             raise InvalidOptions("hands must be 1..100")
         if self.target is not None and not 1 <= self.target <= 1000:
             raise InvalidOptions("target must be 1..1000")
+        if self.partners and self.seats != 4:
+            raise InvalidOptions("partners need 4 seats")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -17,10 +17,26 @@ def finish_points(kind: FinishKind, okey_finish: bool) -> int:
 
 
 def finish_deltas(options: Options, winner: int, points: int) -> list[int]:
-    """Countdown: every other seat loses the points; points mode: the winner gains them."""
+    """Countdown: every other seat loses the points; points mode: the winner gains them.
+
+    With ``partners`` (seats 0+2 against 1+3) the team scores as one: the
+    winner's partner gains with it and never loses, so both seats of a team
+    always hold the same score, which is the team's score.
+
+    >>> finish_deltas(Options(), 1, 2)
+    [-2, 0, -2, -2]
+    >>> finish_deltas(Options(partners=True), 1, 2)
+    [-2, 0, -2, 0]
+    >>> finish_deltas(Options(partners=True, scoring="points"), 2, 4)
+    [4, 0, 4, 0]
+    """
+
+    def winning(seat: int) -> bool:
+        return seat % 2 == winner % 2 if options.partners else seat == winner
+
     if options.scoring == "countdown":
-        return [0 if s == winner else -points for s in range(options.seats)]
-    return [points if s == winner else 0 for s in range(options.seats)]
+        return [0 if winning(s) else -points for s in range(options.seats)]
+    return [points if winning(s) else 0 for s in range(options.seats)]
 
 
 def indicator_deltas(options: Options, seat: int) -> list[int]:
@@ -35,6 +51,8 @@ def match_result(options: Options, scores: list[int], hands_played: int) -> tupl
     (0,)
     >>> match_result(Options(scoring="points", hands=2), [2, 2, 0, 0], 2)
     (0, 1)
+    >>> match_result(Options(partners=True), [18, -2, 18, -2], 4)  # a team wins as one
+    (0, 2)
     """
     if options.scoring == "countdown":
         over = any(score <= 0 for score in scores)

@@ -57,6 +57,7 @@ def _state(
         phase="take" if phase == "take" else "play",
         opened=list(opened) + [None] * (n - len(opened)),
         table=[tuple(m) for m in parts[n + 1 : n + 1 + len(table)]],
+        table_owners=[n - 1] * len(table),
         burned=[],
         penalties=[0] * n,
         totals=[0] * n,

@@ -47,6 +47,7 @@ def _state(racks: list[str], *, pile: str = "K1 K1 R2 R2", **options: Any) -> St
         phase="take",
         opened=[None] * len(racks),
         table=[],
+        table_owners=[],
         burned=[],
         penalties=[0] * len(racks),
         totals=[0] * len(racks),

@@ -29,8 +29,8 @@ def _random_action(state: State101, rng: random.Random) -> dict[str, Any]:
 def _same(a: State101, b: State101) -> None:
     for name in (
         "hand_number", "seed", "starter", "racks", "pile", "discards", "indicator", "okey",
-        "turn", "phase", "opened", "table", "burned", "penalties", "totals", "history",
-        "taken", "events", "result", "finisher", "match_winners", "base_version", "log",
+        "turn", "phase", "opened", "table", "table_owners", "burned", "penalties", "totals",
+        "history", "taken", "events", "result", "finisher", "match_winners", "base_version", "log",
     ):  # fmt: skip
         assert getattr(a, name) == getattr(b, name), name
     assert a.version == b.version

@@ -86,6 +86,7 @@ def start_hand101(
         phase="play",  # the starter opens play with a discard (or opens melds first)
         opened=[None] * options.seats,
         table=[],
+        table_owners=[],
         burned=[],
         penalties=[0] * options.seats,
         totals=[sum(column) for column in zip(*history, strict=True)] or [0] * options.seats,
@@ -266,6 +267,7 @@ def _lay(
         state.opened[seat] = "pairs" if as_pairs else "melds"
     start = len(state.table)
     state.table.extend(groups)
+    state.table_owners.extend([seat] * len(groups))
     _emit(state, {"type": kind, "seat": seat, "groups": [list(g) for g in groups], "at": start})
     for index in reversed(range(start, len(state.table))):
         _maybe_burn(state, index)
@@ -304,6 +306,7 @@ def _maybe_burn(state: State101, index: int) -> None:
     meld = state.table[index]
     if state.options.burn_full_sets and len(meld) == 4 and set_value(meld, state.okey):
         del state.table[index]
+        del state.table_owners[index]
         state.burned.extend(meld)
         _emit(state, {"type": "burn", "meld": index, "tiles": list(meld)})
 
@@ -335,7 +338,12 @@ def _discard(state: State101, seat: int, tile: int) -> None:
 
 def _close(state: State101, finisher: int | None, okey_finish: bool) -> None:
     base = hand_deltas(
-        state.racks, state.opened, finisher=finisher, okey_finish=okey_finish, okey=state.okey
+        state.racks,
+        state.opened,
+        finisher=finisher,
+        okey_finish=okey_finish,
+        okey=state.okey,
+        partners=state.options.partners,
     )
     deltas = tuple(b + p for b, p in zip(base, state.penalties, strict=True))
     state.result, state.finisher, state.phase = deltas, finisher, "over"

@@ -81,7 +81,8 @@ def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
         more = best_opening(rack, okey, rule=opts.opening_rule).groups
         if more and sum(map(len, more)) < len(rack):
             actions.append({"type": "lay", "melds": [list(g) for g in more]})
-        places = layoffs(rack, state.table, okey)
+        # Laying off the last tile would leave nothing for the finishing discard.
+        places = layoffs(rack, state.table, okey) if len(rack) > 1 else []
         actions += [{"type": "layoff", "tile": t, "meld": m, "position": p} for t, m, p in places]
         if opts.okey_swap:
             swaps = okey_swaps(rack, state.table, okey)

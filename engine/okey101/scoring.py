@@ -46,6 +46,7 @@ def hand_deltas(
     finisher: int | None,
     okey_finish: bool,
     okey: int,
+    partners: bool = False,
 ) -> list[int]:
     """Each seat's score for a hand, penalties not included.
 
@@ -53,12 +54,24 @@ def hand_deltas(
     seat its rack's points, doubled if it opened with pairs, or 202 if it
     never opened; all doubled when the okey was placed last. With no
     finisher (the pile ran out) the same rules apply without the -101.
+
+    With ``partners`` the finishing team scores as one (RULES.md, "Partners"):
+    the finisher's partner went out with it, so its rack is not counted (0,
+    whether or not it opened) and the team's hand is the finisher's -101.
+    The other team counts both racks, as without partners.
+
+    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> hand_deltas([[], p("R5"), p("K13"), p("B2")], ["melds", "melds", None, None],
+    ...             finisher=0, okey_finish=False, okey=parse_face("Y7"), partners=True)
+    [-101, 5, 0, 202]
     """
     factor = 2 if okey_finish else 1
     deltas = []
     for seat, rack in enumerate(racks):
         if seat == finisher:
             deltas.append(-FINISH * factor)
+        elif partners and finisher is not None and seat % 2 == finisher % 2:
+            deltas.append(0)
         elif opened[seat] is None:
             deltas.append(NEVER_OPENED * factor)
         else:

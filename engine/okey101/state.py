@@ -76,6 +76,7 @@ class State101:
     phase: Phase
     opened: list[Opened]
     table: list[tuple[int, ...]]
+    table_owners: list[int]  # the seat that laid each meld of ``table``
     burned: list[int]
     penalties: list[int]  # penalty points of this hand
     totals: list[int]  # match totals before this hand
@@ -112,6 +113,7 @@ class State101:
             discards=[list(d) for d in self.discards],
             opened=list(self.opened),
             table=list(self.table),
+            table_owners=list(self.table_owners),
             burned=list(self.burned),
             penalties=list(self.penalties),
             totals=list(self.totals),

@@ -56,6 +56,7 @@ def view_for(state: State101, seat: int | None, since: int | None = None) -> dic
         "rack": list(state.racks[seat]) if seat is not None else None,
         "seats": seats,
         "table": [list(m) for m in state.table],
+        "table_owners": list(state.table_owners),
         "burned": list(state.burned),
         "indicator": state.indicator,
         "okey": state.okey,

@@ -116,6 +116,8 @@ def test_hotseat_hand_to_the_end(client: ApiClient) -> None:
     view = _play(client, table_id, token, made["view"], random.Random(1))
     assert view["result"] is not None and len(view["history"]) == 1
     assert view["seed"] is not None and not view["match_over"]
+    assert len(view["table_owners"]) == len(view["table"])
+    assert set(view["table_owners"]) <= {0, 1}
     reply = client.act(
         table_id,
         token,

@@ -328,6 +328,9 @@ def test_create_validation(client: ApiClient) -> None:
         == 400
     )
     assert create({"surprise": 1}).status == 400
+    assert create({"options": {"partners": True, "seats": 3}}).status == 400
+    teams = create({"options": {"partners": True}})
+    assert teams.status == 201 and teams.body["view"]["options"]["partners"] is True
     assert create([1, 2]).status == 400
     made = create({"mode": "hotseat", "seats": [{"kind": "human", "name": "A"}, {"kind": "human"}]})
     assert made.status == 201 and made.body["view"]["players"][1]["name"] == "Player 2"
