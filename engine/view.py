@@ -9,7 +9,8 @@ seed is revealed so anyone can re-deal the hand and check it.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from .game import legal_actions
 from .shuffle import seed_hash
@@ -18,6 +19,71 @@ from .tiles import format_face
 
 # Events whose tile only the acting seat may see.
 PRIVATE_TILE_EVENTS = frozenset({"draw"})
+
+
+class _Options(Protocol):
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class Dealt(Protocol):
+    """What every variant's state has: enough to build the shared part of a view."""
+
+    @property
+    def options(self) -> _Options: ...
+    @property
+    def version(self) -> int: ...
+    @property
+    def match_over(self) -> bool: ...
+
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def starter(self) -> int: ...
+    @property
+    def phase(self) -> str: ...
+    @property
+    def turn(self) -> int: ...
+    @property
+    def racks(self) -> list[list[int]]: ...
+    @property
+    def indicator(self) -> int: ...
+    @property
+    def okey(self) -> int: ...
+    @property
+    def pile(self) -> list[int]: ...
+    @property
+    def seed(self) -> bytes: ...
+    @property
+    def match_winners(self) -> tuple[int, ...]: ...
+
+
+def shared_view(state: Dealt, seat: int | None, legal: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The fields every variant's view carries, in one place so a secret rule is written once.
+
+    The seed appears only once the hand is over; the rack only for its own seat.
+    """
+    over = state.phase == "over"
+    options = state.options.to_dict()
+    return {
+        "version": state.version,
+        "variant": options["variant"],
+        "options": options,
+        "hand": state.hand_number,
+        "starter": state.starter,
+        "phase": state.phase,
+        "turn": None if over else state.turn,
+        "you": seat,
+        "rack": list(state.racks[seat]) if seat is not None else None,
+        "indicator": state.indicator,
+        "okey": state.okey,
+        "okey_name": format_face(state.okey),
+        "pile_count": len(state.pile),
+        "legal": list(legal),
+        "seed_hash": seed_hash(state.seed),
+        "seed": state.seed.hex() if over else None,
+        "match_over": state.match_over,
+        "match_winners": list(state.match_winners),
+    }
 
 
 def _may_browse(viewer: int | None, owner: int, state: GameState) -> bool:
@@ -44,7 +110,6 @@ def view_for(state: GameState, seat: int | None, since: int | None = None) -> di
     >>> len(mine["rack"]), spectator["rack"], mine["seed"]
     (15, None, None)
     """
-    over = state.phase == "over"
     seats = []
     for s in range(state.seats):
         pile = state.discards[s]
@@ -59,31 +124,15 @@ def view_for(state: GameState, seat: int | None, since: int | None = None) -> di
                 "shown_indicator": state.shown[s],
             }
         )
-    view: dict[str, Any] = {
-        "version": state.version,
-        "variant": state.options.variant,
-        "options": state.options.to_dict(),
-        "hand": state.hand_number,
-        "starter": state.starter,
-        "phase": state.phase,
-        "turn": None if over else state.turn,
-        "you": seat,
-        "rack": list(state.racks[seat]) if seat is not None else None,
-        "seats": seats,
-        "indicator": state.indicator,
-        "okey": state.okey,
-        "okey_name": format_face(state.okey),
-        "pile_count": len(state.pile),
-        "legal": legal_actions(state, seat) if seat is not None else [],
-        "seed_hash": seed_hash(state.seed),
-        "seed": state.seed.hex() if over else None,
-        "dice": list(state.dice) if state.dice else None,
-        "scores": list(state.scores),
-        "history": [summary.to_list() for summary in state.history],
-        "result": _result(state),
-        "match_over": state.match_over,
-        "match_winners": list(state.match_winners),
-    }
+    legal = legal_actions(state, seat) if seat is not None else []
+    view = shared_view(state, seat, legal)
+    view.update(
+        seats=seats,
+        dice=list(state.dice) if state.dice else None,
+        scores=list(state.scores),
+        history=[summary.to_list() for summary in state.history],
+        result=_result(state),
+    )
     if since is not None:
         first = state.base_version + 1
         view["events"] = [public_event(e, seat) for e in state.events if e["v"] > since]

@@ -11,9 +11,7 @@ from typing import Any
 
 from engine.okey101.legal import legal_actions
 from engine.okey101.state import State101
-from engine.shuffle import seed_hash
-from engine.tiles import format_face
-from engine.view import public_event  # one rule for which event tiles are private, both variants
+from engine.view import public_event, shared_view  # one secrecy rule for both variants
 
 
 def view_for(state: State101, seat: int | None, since: int | None = None) -> dict[str, Any]:
@@ -31,7 +29,6 @@ def view_for(state: State101, seat: int | None, since: int | None = None) -> dic
     >>> len(mine["rack"]), other["rack"], mine["seed"], "pile" in mine
     (22, None, None, False)
     """
-    over = state.phase == "over"
     seats = [
         {
             "seat": s,
@@ -44,34 +41,17 @@ def view_for(state: State101, seat: int | None, since: int | None = None) -> dic
         }
         for s in range(state.seats)
     ]
-    view: dict[str, Any] = {
-        "version": state.version,
-        "variant": "101",
-        "options": state.options.to_dict(),
-        "hand": state.hand_number,
-        "starter": state.starter,
-        "phase": state.phase,
-        "turn": None if over else state.turn,
-        "you": seat,
-        "rack": list(state.racks[seat]) if seat is not None else None,
-        "seats": seats,
-        "table": [list(m) for m in state.table],
-        "table_owners": list(state.table_owners),
-        "burned": list(state.burned),
-        "indicator": state.indicator,
-        "okey": state.okey,
-        "okey_name": format_face(state.okey),
-        "pile_count": len(state.pile),
-        "legal": legal_actions(state, seat) if seat is not None else [],
-        "seed_hash": seed_hash(state.seed),
-        "seed": state.seed.hex() if over else None,
-        "result": list(state.result) if state.result is not None else None,
-        "finisher": state.finisher,
-        "history": [list(h) for h in state.history],
-        "match_over": state.match_over,
-        "match_winners": list(state.match_winners),
-        "events": [public_event(e, seat) for e in state.events if since is None or e["v"] > since],
-    }
+    view = shared_view(state, seat, legal_actions(state, seat) if seat is not None else [])
+    view.update(
+        seats=seats,
+        table=[list(m) for m in state.table],
+        table_owners=list(state.table_owners),
+        burned=list(state.burned),
+        result=list(state.result) if state.result is not None else None,
+        finisher=state.finisher,
+        history=[list(h) for h in state.history],
+        events=[public_event(e, seat) for e in state.events if since is None or e["v"] > since],
+    )
     if since is not None:
         view["events_complete"] = since >= state.base_version
     return view
