@@ -111,18 +111,26 @@ def act(
     return view
 
 
+def _dealt_seat(
+    service: Service, loaded: Loaded, token: str | None, seat: int | None, code: str
+) -> int:
+    """The caller's own seat at a dealt table, its lazy deadlines settled first."""
+    caller = service.caller(loaded.table, token, required=True)
+    chosen = service.seat_for(loaded, caller, seat)
+    assert chosen is not None
+    if loaded.table.status == "waiting":
+        raise unprocessable(code, "the tiles have not been dealt yet")
+    service.settle(loaded)
+    return chosen
+
+
 def save_layout(
     service: Service, table_id: str, token: str | None, layout: Layout, seat: int | None
 ) -> dict[str, Any]:
     """Keep the seat's arrangement of its own rack; the game version does not move."""
 
     def change(loaded: Loaded) -> Any:
-        caller = service.caller(loaded.table, token, required=True)
-        chosen = service.seat_for(loaded, caller, seat)
-        assert chosen is not None
-        if loaded.table.status == "waiting":
-            raise unprocessable("invalid_layout", "the tiles have not been dealt yet")
-        service.settle(loaded)
+        chosen = _dealt_seat(service, loaded, token, seat, "invalid_layout")
         problem = layout_problem(layout, loaded.state.racks[chosen])
         if problem is not None:
             raise unprocessable("invalid_layout", problem)
@@ -140,12 +148,7 @@ def arrangement(
     """A suggested layout of the seat's rack: sorted by runs, sets, pairs, or the best melds."""
 
     def change(loaded: Loaded) -> Any:
-        caller = service.caller(loaded.table, token, required=True)
-        chosen = service.seat_for(loaded, caller, seat)
-        assert chosen is not None
-        if loaded.table.status == "waiting":
-            raise unprocessable("illegal_action", "the tiles have not been dealt yet")
-        service.settle(loaded)
+        chosen = _dealt_seat(service, loaded, token, seat, "illegal_action")
         state = loaded.state
         rack, okey = list(state.racks[chosen]), state.okey
         kind: str | None = None
