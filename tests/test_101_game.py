@@ -302,3 +302,17 @@ def test_a_pairs_opening_is_listed_and_accepted() -> None:
             assert after.opened[state.turn] == "pairs"
             return
     raise AssertionError("no deal with five pairs in 400")
+
+
+def test_a_returned_discard_cannot_be_taken_again_this_turn() -> None:
+    state = _state([OPENER, "R9 K4 K6"])
+    state.phase, state.turn = "take", 1
+    state, _ = apply(state, 1, {"type": "draw"})
+    state, _ = apply(state, 1, {"type": "discard", "tile": _ids(state, 1, "R9")[0]})
+    state, _ = apply(state, 0, {"type": "take_discard"})
+    state, _ = apply(state, 0, {"type": "return_discard"})
+    assert [a["type"] for a in legal_actions(state, 0)] == ["draw"]
+    with pytest.raises(IllegalAction, match="gave that tile back"):
+        apply(state, 0, {"type": "take_discard"})
+    state, _ = apply(state, 0, {"type": "draw"})
+    assert state.phase == "play"

@@ -21,6 +21,7 @@ from typing import Any
 
 from engine.errors import IllegalAction, MalformedAction, NotYourTurn
 from engine.melds import is_pair, meld_kind
+from engine.okey101.legal import just_returned
 from engine.okey101.log import encode_action
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, meld_points
 from engine.okey101.scoring import PENALTY, hand_deltas, match_winners, team_winners
@@ -204,6 +205,8 @@ def _take(state: State101, seat: int, kind: str) -> None:
         left = state.left_of(seat)
         if not state.discards[left]:
             raise IllegalAction("there is no discard to take")
+        if just_returned(state, seat):
+            raise IllegalAction("you gave that tile back this turn: draw from the pile")
         tile = state.discards[left].pop()
         state.taken = tile
         _emit(state, {"type": "take_discard", "seat": seat, "tile": tile, "source": left})

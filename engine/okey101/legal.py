@@ -24,6 +24,12 @@ def _can_use(state: State101, seat: int, tile: int) -> bool:
     return state.opened[seat] == "melds" or best.points >= THRESHOLD[opts.opening_rule]
 
 
+def just_returned(state: State101, seat: int) -> bool:
+    """Whether ``seat`` gave the left discard back this turn (it may not take it again)."""
+    last = state.events[-1] if state.events else None
+    return last is not None and last["type"] == "return_discard" and last["seat"] == seat
+
+
 def _a_pair(rack: list[int], okey: int) -> tuple[int, int] | None:
     """Some pair on the rack, real pairs before pairs with an okey."""
     ordered = sorted(rack, key=lambda t: (t >> 1 == okey, t))
@@ -65,7 +71,12 @@ def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
         else:
             actions.append({"type": "end_hand"})
         left = state.discards[state.left_of(seat)]
-        if left and (not opts.discard_must_be_used or _can_use(state, seat, left[-1])):
+        retaken = just_returned(state, seat)  # no take-and-return loop
+        if (
+            left
+            and not retaken
+            and (not opts.discard_must_be_used or _can_use(state, seat, left[-1]))
+        ):
             actions.append({"type": "take_discard"})
         return actions
     rack, okey = state.racks[seat], state.okey
