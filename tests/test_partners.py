@@ -64,7 +64,7 @@ def test_classic_partner_finish_costs_only_the_other_team() -> None:
 
 def test_101_partner_of_the_finisher_scores_nothing_and_teams_add_up() -> None:
     finished = 0
-    for game in range(30):
+    for game in range(80):
         rng = random.Random(game)
         state = new_match101(Options101(partners=True, hands=2), rng.randbytes(32))
         while not state.match_winners:
