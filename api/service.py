@@ -57,9 +57,14 @@ class Service:
         stored = self.store.get(table_id) if _plausible_id(table_id) else None
         if stored is None:
             raise not_found()
+        now_ms = self.clock.now_ms()
+        # DynamoDB deletes expired items up to days late and SQLite only when a table is
+        # created: past its expiry a table is gone at once, whichever store holds it.
+        if stored.expires_at is not None and stored.expires_at * 1000 <= now_ms:
+            raise not_found("this table has expired")
         table = Table.from_stored(stored)
         state = from_record(table.record)
-        return Loaded(table, state, state, self.clock.now_ms())
+        return Loaded(table, state, state, now_ms)
 
     def expires_at(self, table: Table, now_ms: int) -> int:
         days = (
