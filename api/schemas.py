@@ -167,8 +167,9 @@ class PlayerSchema(Schema):
     auto = fields.Boolean(required=True)
 
 
-class ViewSchema(Schema):
-    # engine.view.view_for
+class SharedViewSchema(Schema):
+    """Fields of every variant's view: engine.view.shared_view plus the table around the game."""
+
     version = Int(required=True)
     variant = fields.String(required=True)
     options = fields.Dict(required=True)
@@ -177,20 +178,15 @@ class ViewSchema(Schema):
     phase = fields.String(required=True)
     turn = Int(allow_none=True, required=True)
     rack = fields.List(Int(), allow_none=True, required=True)
-    seats = fields.List(fields.Nested(SeatViewSchema), required=True)
     indicator = Int(required=True)
     okey = Int(required=True)
     okey_name = fields.String(required=True)
     pile_count = Int(required=True)
-    legal = fields.List(fields.Nested(LegalSchema), required=True)
     seed_hash = fields.String(required=True)
     seed = fields.String(allow_none=True, required=True)
-    dice = fields.List(Int(), allow_none=True, required=True)
-    scores = fields.List(Int(), required=True)
-    history = fields.List(fields.Raw(), required=True)
-    result = fields.Nested(ResultSchema, allow_none=True, required=True)
     match_over = fields.Boolean(required=True)
     match_winners = fields.List(Int(), required=True)
+    history = fields.List(fields.Raw(), required=True)
     events = fields.List(fields.Dict())
     events_complete = fields.Boolean()
     # the table around the game
@@ -207,6 +203,16 @@ class ViewSchema(Schema):
     invite_code = fields.String(allow_none=True, required=True)
     players = fields.List(fields.Nested(PlayerSchema), required=True)
     rack_layout = fields.List(fields.List(Int(allow_none=True)), allow_none=True, required=True)
+
+
+class ViewSchema(SharedViewSchema):
+    """A classic table's view (engine.view.view_for)."""
+
+    seats = fields.List(fields.Nested(SeatViewSchema), required=True)
+    legal = fields.List(fields.Nested(LegalSchema), required=True)
+    dice = fields.List(Int(), allow_none=True, required=True)
+    scores = fields.List(Int(), required=True)
+    result = fields.Nested(ResultSchema, allow_none=True, required=True)
 
 
 class Seat101Schema(Schema):
@@ -229,48 +235,17 @@ class Legal101Schema(Schema):
     position = Int()
 
 
-class View101Schema(Schema):
-    """A 101 table's view: engine.okey101.view.view_for plus the same table fields."""
+class View101Schema(SharedViewSchema):
+    """A 101 table's view (engine.okey101.view.view_for)."""
 
-    version = Int(required=True)
-    variant = fields.String(required=True)
-    options = fields.Dict(required=True)
-    hand = Int(required=True)
-    starter = Int(required=True)
-    phase = fields.String(required=True)
-    turn = Int(allow_none=True, required=True)
-    rack = fields.List(Int(), allow_none=True, required=True)
     seats = fields.List(fields.Nested(Seat101Schema), required=True)
+    legal = fields.List(fields.Nested(Legal101Schema), required=True)
     table = fields.List(fields.List(Int()), required=True)
     table_owners = fields.List(Int(), required=True)
     burned = fields.List(Int(), required=True)
-    indicator = Int(required=True)
-    okey = Int(required=True)
-    okey_name = fields.String(required=True)
-    pile_count = Int(required=True)
-    legal = fields.List(fields.Nested(Legal101Schema), required=True)
-    seed_hash = fields.String(required=True)
-    seed = fields.String(allow_none=True, required=True)
     result = fields.List(Int(), allow_none=True, required=True)
     finisher = Int(allow_none=True, required=True)
     history = fields.List(fields.List(Int()), required=True)
-    match_over = fields.Boolean(required=True)
-    match_winners = fields.List(Int(), required=True)
-    events = fields.List(fields.Dict())
-    events_complete = fields.Boolean()
-    table_id = fields.String(required=True)
-    status = fields.String(
-        required=True, validate=validate.OneOf(("waiting", "playing", "finished"))
-    )
-    mode = fields.String(required=True)
-    turn_seconds = Int(required=True)
-    deadline = Int(allow_none=True, required=True)
-    you = Int(allow_none=True, required=True)
-    held_seats = fields.List(Int(), required=True)
-    creator = fields.Boolean(required=True)
-    invite_code = fields.String(allow_none=True, required=True)
-    players = fields.List(fields.Nested(PlayerSchema), required=True)
-    rack_layout = fields.List(fields.List(Int(allow_none=True)), allow_none=True, required=True)
 
 
 _VIEW_SCHEMAS = {"101": View101Schema()}
