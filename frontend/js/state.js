@@ -1,30 +1,25 @@
 // Local storage: preferences, per-table tokens, recent tables. Never throws.
-const store = (() => { try { const s = window.localStorage; s.getItem('x'); return s; } catch { return null; } })();
+const store = (() => { try { const s = window.localStorage; s.getItem('x'); return s } catch { return null } })()
 
 export function load(key, fallback) {
-  try { const v = store?.getItem(key); return v == null ? fallback : JSON.parse(v); } catch { return fallback; }
+	try { const v = store?.getItem(key); return v == null ? fallback : JSON.parse(v) } catch { return fallback }
 }
 export function save(key, value) {
-  try { store?.setItem(key, JSON.stringify(value)); } catch { /* private mode or full */ }
+	try { store?.setItem(key, JSON.stringify(value)) } catch { /* private mode or full */ }
 }
 
-export const prefs = Object.assign({ level: 'normal', name: '', theme: null, lang: null, options: {}, turn: 30 }, load('istaka.prefs', {}));
-export const savePrefs = () => save('istaka.prefs', prefs);
+export const prefs = Object.assign({ level: 'normal', name: '', theme: null, lang: null, options: {}, turn: 30 }, load('istaka.prefs', {}))
+export const savePrefs = () => save('istaka.prefs', prefs)
 
-export const getAuth = (id) => load('istaka.t.' + id, null);
+export const getAuth = id => load('istaka.t.' + id, null)
 export function setAuth(id, auth) {
-  save('istaka.t.' + id, auth);
-  const list = load('istaka.recent', []).filter((r) => r.id !== id);
-  list.unshift({ id, mode: auth.mode, at: Date.now() });
-  save('istaka.recent', list.slice(0, 8));
+	save('istaka.t.' + id, auth)
+	const list = load('istaka.recent', []).filter(r => r.id !== id)
+	list.unshift({ id, mode: auth.mode, at: Date.now() })
+	save('istaka.recent', list.slice(0, 8))
 }
-export const recent = () => load('istaka.recent', []).filter((r) => getAuth(r.id));
-export function uuid() {
-  if (crypto.randomUUID) return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6] & 15) | 64; b[8] = (b[8] & 63) | 128;
-  const x = [...b].map((v) => v.toString(16).padStart(2, '0')).join('');
-  return `${x.slice(0, 8)}-${x.slice(8, 12)}-${x.slice(12, 16)}-${x.slice(16, 20)}-${x.slice(20)}`;
-}
+export const recent = () => load('istaka.recent', []).filter(r => getAuth(r.id))
+// A UUID, or 128 random bits in hex without randomUUID (plain http).
+export const uuid = () => crypto.randomUUID?.() || [...crypto.getRandomValues(new Uint8Array(16))].map(v => v.toString(16).padStart(2, '0')).join('')
 
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+export const sleep = ms => new Promise(r => setTimeout(r, ms))

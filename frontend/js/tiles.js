@@ -1,60 +1,33 @@
 // Drawing tiles. Presentation only: the face of an id, its colour mark, the star on an okey.
-import { t } from './i18n/index.js';
+import { t } from './i18n/index.js'
+import { h } from './ui.js'
 
-export const MARKS = ['●', '▲', '■', '◆'];
-const COLS = ['r', 'y', 'b', 'k'];
-export const FAKE = 52;
+const MARKS = ['●', '▲', '■', '◆']
+export const FAKE = 52
+export const faceOf = id => id >> 1
+const colourOf = face => (face / 13) | 0
+export const valueOf = face => (face % 13) + 1
 
-export const faceOf = (id) => id >> 1;
-export const colourOf = (face) => (face / 13) | 0;
-export const valueOf = (face) => (face % 13) + 1;
-
-export function faceLabel(face) {
-  return face === FAKE ? t('fake') : `${t('c.' + COLS[colourOf(face)])} ${valueOf(face)}`;
-}
+export const faceLabel = face => (face === FAKE ? t('fake') : `${t('c.' + 'rybk'[colourOf(face)])} ${valueOf(face)}`)
 
 export function tileLabel(id, okey) {
-  const f = faceOf(id);
-  if (f === FAKE) return okey == null ? t('fake') : t('fake_as', { tile: faceLabel(okey) });
-  const s = faceLabel(f);
-  return f === okey ? `${s}, ${t('okey')}` : s;
+	const f = faceOf(id)
+	if (f === FAKE) return okey == null ? t('fake') : t('fake_as', { tile: faceLabel(okey) })
+	return faceLabel(f) + (f === okey ? ', ' + t('okey') : '')
 }
 
-// Inner markup of a tile: numeral, colour mark, and a star for a wild okey.
-export function paint(el, id, okey) {
-  const f = faceOf(id);
-  el.dataset.id = id;
-  el.classList.add('tile');
-  if (f === FAKE) {
-    el.classList.add('fake');
-    el.innerHTML = '<b>♣</b>';
-  } else {
-    el.classList.add('c' + colourOf(f));
-    el.classList.toggle('okey', f === okey);
-    el.innerHTML = `<b>${valueOf(f)}</b><i>${MARKS[colourOf(f)]}</i>`;
-  }
-  el.setAttribute('aria-label', tileLabel(id, okey));
-  return el;
-}
-
-// A tile as a standalone element (button when interactive).
+// A tile (a button when interactive): numeral and colour mark, a star on a wild okey.
 export function tileEl(id, okey, tag = 'span') {
-  const el = document.createElement(tag);
-  if (tag === 'button') el.type = 'button';
-  else el.setAttribute('role', 'img');
-  return paint(el, id, okey);
+	const f = faceOf(id), c = colourOf(f)
+	return h(`${tag}.tile.${f === FAKE ? 'fake' : 'c' + c}${f === okey ? '.okey' : ''}`, { 'data-id': id, role: tag === 'span' && 'img', 'aria-label': tileLabel(id, okey) },
+		f === FAKE ? h('b', '♣') : [h('b', valueOf(f)), h('i', MARKS[c])])
 }
 
 // A face, not a particular tile: no data-id.
 export function faceTile(face, okey) {
-  const el = tileEl(face * 2, okey);
-  delete el.dataset.id;
-  return el;
+	const el = tileEl(face * 2, okey)
+	delete el.dataset.id
+	return el
 }
 
-export function backTile() {
-  const el = document.createElement('span');
-  el.className = 'tile back';
-  el.setAttribute('aria-hidden', 'true');
-  return el;
-}
+export const backTile = () => h('span.tile.back', { 'aria-hidden': 'true' })

@@ -1,62 +1,56 @@
 // DOM helpers: element builder, toast, modal, live announcements.
-import { t } from './i18n/index.js';
+import { t } from './i18n/index.js'
 
-export const $ = (s, r = document) => r.querySelector(s);
-export const $$ = (s, r = document) => [...r.querySelectorAll(s)];
+export const $ = (s, r = document) => r.querySelector(s)
+export const $$ = (s, r = document) => [...r.querySelectorAll(s)]
 
 export function h(tag, attrs, ...kids) {
-  if (attrs == null || typeof attrs !== 'object' || attrs instanceof Node || Array.isArray(attrs)) { kids.unshift(attrs); attrs = null; }
-  const [name, ...cls] = tag.split('.');
-  const el = document.createElement(name || 'div');
-  if (name === 'button') el.type = 'button';
-  if (cls.length) el.className = cls.join(' ');
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v == null || v === false) continue;
-    if (k.startsWith('on')) el.addEventListener(k.slice(2), v);
-    else el.setAttribute(k, v === true ? '' : v);
-  }
-  for (const kid of kids.flat(9)) if (kid != null && kid !== false) el.append(kid);
-  return el;
+	if (attrs == null || typeof attrs !== 'object' || attrs instanceof Node || Array.isArray(attrs)) { kids.unshift(attrs); attrs = null }
+	const [name, ...cls] = tag.split('.')
+	const el = document.createElement(name || 'div')
+	if (name === 'button') el.type = 'button'
+	if (cls.length) el.className = cls.join(' ')
+	for (const [k, v] of Object.entries(attrs || {})) {
+		if (v == null || v === false) continue
+		if (k.startsWith('on')) el.addEventListener(k.slice(2), v)
+		else el.setAttribute(k, v === true ? '' : v)
+	}
+	for (const kid of kids.flat(9)) if (kid != null && kid !== false) el.append(kid);
+	return el
 }
 
 export function announce(msg) {
-  const live = $('#live');
-  if (live) { live.textContent = ''; setTimeout(() => { live.textContent = msg; }, 30); }
+	const live = $('#live')
+	if (live) { live.textContent = ''; setTimeout(() => { live.textContent = msg }, 30) }
 }
 
 export function toast(msg, kind = 'info') {
-  let box = $('#toasts');
-  if (!box) document.body.append(box = h('div', { id: 'toasts', 'aria-live': 'assertive' }));
-  const el = h('div.toast.' + kind, { role: kind === 'error' ? 'alert' : 'status' }, msg);
-  box.append(el);
-  setTimeout(() => el.classList.add('out'), 3200);
-  setTimeout(() => el.remove(), 3700);
+	let box = $('#toasts')
+	if (!box) document.body.append(box = h('div', { id: 'toasts', 'aria-live': 'assertive' }))
+	const el = h('.toast.' + kind, { role: kind === 'error' ? 'alert' : 'status' }, msg)
+	box.append(el)
+	setTimeout(() => el.classList.add('out'), 3200)
+	setTimeout(() => el.remove(), 3700)
 }
 
-let open = null;
+let open = null
 export function modal(title, body) {
-  closeModal();
-  const wrap = open = h('div.modal', { role: 'dialog', 'aria-modal': 'true', 'aria-label': title, onclick: (e) => e.target === wrap && closeModal(),
-    onkeydown: (e) => e.key === 'Escape' && closeModal() },
-  h('div.sheet', h('header', h('h2', title), h('button.x', { 'aria-label': t('close'), onclick: closeModal }, '×')), body));
-  document.body.append(wrap);
-  wrap.querySelector('.x').focus();
+	closeModal()
+	const wrap = open = h('.modal', { role: 'dialog', 'aria-modal': 'true', 'aria-label': title, onclick: e => e.target === wrap && closeModal(),
+		onkeydown: e => e.key === 'Escape' && closeModal() },
+	h('.sheet', h('header', h('h2', title), h('button.x', { 'aria-label': t('close'), onclick: closeModal }, '×')), body))
+	document.body.append(wrap)
+	wrap.querySelector('.x').focus()
 }
-export function closeModal() { open?.remove(); open = null; }
-
-export async function copyText(text) {
-  try { await navigator.clipboard.writeText(text); toast(t('copied')); } catch { /* the box stays selectable */ }
-}
+export function closeModal() { open?.remove(); open = null }
 
 export function btn(label, onclick, cls = '', attrs = {}) {
-  return h('button.btn' + (cls ? '.' + cls : ''), { onclick, ...attrs }, label);
+	return h('button.btn' + (cls ? '.' + cls : ''), { onclick, ...attrs }, label)
 }
 
 // A copyable box: read-only input, Copy button and (where supported) Share.
 export function shareBox(text, shareTitle, id, link) {
-  const input = h('input.copy', { readonly: true, value: text, 'aria-label': shareTitle, id });
-  input.addEventListener('focus', () => input.select());
-  return h('div.sharebox', input,
-    btn(t('copy'), () => copyText(text), 'small'),
-    link && navigator.share ? btn(t('share'), () => navigator.share({ title: shareTitle, text: shareTitle, url: text }).catch(() => {}), 'small') : null);
+	return h('.sharebox', h('input.copy', { readonly: true, value: text, 'aria-label': shareTitle, id, onfocus: e => e.target.select() }),
+		btn(t('copy'), async () => { try { await navigator.clipboard.writeText(text); toast(t('copy') + ' ✓') } catch { /* the box stays selectable */ } }, 'small'),
+		link && navigator.share && btn(t('share'), () => navigator.share({ title: shareTitle, text: shareTitle, url: text }).catch(() => {}), 'small'))
 }

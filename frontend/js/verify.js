@@ -1,107 +1,97 @@
-// Provably fair: re-deal a hand from its revealed seed, exactly as
-// engine/shuffle.py and engine/deal.py do (HMAC-SHA256 counter stream,
-// Fisher-Yates with rejection sampling), and compare with what was played.
-const N = 106;
-const FAKE = 52;
+// Provably fair: re-deal a hand from its revealed seed as engine/shuffle.py and
+// engine/deal.py do, and compare with what was played.
+const N = 106
 
-export const fromHex = (hex) => new Uint8Array(hex.match(/../g).map((b) => parseInt(b, 16)));
-const toHex = (buf) => [...new Uint8Array(buf)].map((b) => b.toString(16).padStart(2, '0')).join('');
+export const fromHex = hex => new Uint8Array(hex.match(/../g).map(b => parseInt(b, 16)))
+const toHex = buf => [...new Uint8Array(buf)].map(b => b.toString(16).padStart(2, '0')).join('')
 
 export async function sha256hex(bytes) {
-  return toHex(await crypto.subtle.digest('SHA-256', bytes));
+	return toHex(await crypto.subtle.digest('SHA-256', bytes))
 }
 
 // Block k of the stream is HMAC-SHA256(seed, k as 8 bytes big-endian), read as 8 big-endian u32.
 async function stream(seed) {
-  if (seed.length !== 32) throw new Error('a hand seed is exactly 32 bytes');
-  const key = await crypto.subtle.importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  let k = 0, block = null, i = 8;
-  const next = async () => {
-    if (i === 8) {
-      const msg = new Uint8Array(8);
-      new DataView(msg.buffer).setBigUint64(0, BigInt(k++));
-      block = new DataView(await crypto.subtle.sign('HMAC', key, msg));
-      i = 0;
-    }
-    return block.getUint32(4 * i++);
-  };
-  return {
-    async below(bound) {
-      const limit = 2 ** 32 - (2 ** 32 % bound);
-      for (;;) { const x = await next(); if (x < limit) return x % bound; }
-    },
-  };
+	if (seed.length !== 32) throw new Error('a hand seed is exactly 32 bytes')
+	const key = await crypto.subtle.importKey('raw', seed, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign'])
+	let k = 0, block = null, i = 8
+	const next = async () => {
+		if (i === 8) {
+			const msg = new Uint8Array(8)
+			new DataView(msg.buffer).setBigUint64(0, BigInt(k++))
+			block = new DataView(await crypto.subtle.sign('HMAC', key, msg))
+			i = 0
+		}
+		return block.getUint32(4 * i++)
+	}
+	// A uniform draw below bound, by rejection (no modulo bias).
+	return {
+		async below(bound) {
+			for (;;) { const x = await next(); if (x < 2 ** 32 - (2 ** 32 % bound)) return x % bound }
+		},
+	}
 }
 
 export async function shuffled(seed, s) {
-  s = s || (await stream(seed));
-  const order = Array.from({ length: N }, (_, i) => i);
-  for (let i = N - 1; i > 0; i--) {
-    const j = await s.below(i + 1);
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order;
+	s = s || (await stream(seed))
+	const order = Array.from({ length: N }, (_, i) => i)
+	for (let i = N - 1; i > 0; i--) {
+		const j = await s.below(i + 1);
+		[order[i], order[j]] = [order[j], order[i]]
+	}
+	return order
 }
 
-const isFake = (id) => id >> 1 === FAKE;
+const isFake = id => id >> 1 === 52
 
 export async function deal(seed, seats, starter, traditional = false) {
-  const s = await stream(seed);
-  const order = await shuffled(seed, s);
-  const seatOrder = Array.from({ length: seats }, (_, k) => (starter + k) % seats);
-  const racks = Array.from({ length: seats }, () => []);
-  if (!traditional) {
-    let pos = 0;
-    seatOrder.forEach((seat, k) => { const n = k ? 14 : 15; racks[seat] = order.slice(pos, pos + n); pos += n; });
-    const rest = order.slice(pos);
-    const at = rest.findIndex((id) => !isFake(id));
-    const indicator = rest.splice(at, 1)[0];
-    return { racks, indicator, pile: rest, dice: null };
-  }
-  const dice = [1 + (await s.below(6)), 1 + (await s.below(6))];
-  const stacks = Array.from({ length: 21 }, (_, k) => order.slice(5 * k, 5 * k + 5));
-  const chosen = (dice[0] + dice[1]) % 21;
-  const stack = stacks[chosen];
-  const at = stack.findIndex((id) => !isFake(id));
-  const indicator = stack[at];
-  stack[at] = order[105];
-  const seq = [];
-  for (let k = 1; k < 22; k++) seq.push(...stacks[(chosen + k) % 21]);
-  let pos = 0;
-  for (let rnd = 0; rnd < 3; rnd++) {
-    seatOrder.forEach((seat, k) => { const n = rnd < 2 || k === 0 ? 5 : 4; racks[seat].push(...seq.slice(pos, pos + n)); pos += n; });
-  }
-  return { racks, indicator, pile: seq.slice(pos), dice };
+	const s = await stream(seed), order = await shuffled(seed, s)
+	const seatOrder = Array.from({ length: seats }, (_, k) => (starter + k) % seats)
+	const racks = Array.from({ length: seats }, () => [])
+	if (!traditional) {
+		let pos = 0
+		seatOrder.forEach((seat, k) => { racks[seat] = order.slice(pos, pos += k ? 14 : 15) })
+		const rest = order.slice(pos)
+		const [indicator] = rest.splice(rest.findIndex(id => !isFake(id)), 1)
+		return { racks, indicator, pile: rest, dice: null }
+	}
+	const dice = [1 + (await s.below(6)), 1 + (await s.below(6))]
+	const stacks = Array.from({ length: 21 }, (_, k) => order.slice(5 * k, 5 * k + 5)), chosen = (dice[0] + dice[1]) % 21
+	const stack = stacks[chosen], at = stack.findIndex(id => !isFake(id)), indicator = stack[at]
+	stack[at] = order[105]
+	const seq = []
+	for (let k = 1; k < 22; k++) seq.push(...stacks[(chosen + k) % 21]);
+	let pos = 0
+	for (let rnd = 0; rnd < 3; rnd++) seatOrder.forEach((seat, k) => racks[seat].push(...seq.slice(pos, pos += rnd < 2 || !k ? 5 : 4)));
+	return { racks, indicator, pile: seq.slice(pos), dice }
 }
 
 // My rack at the deal, rebuilt from the rack now and this hand's events.
 export function initialRack(view, events, seat) {
-  const rack = [...(view.rack || [])];
-  for (const e of [...events].reverse()) {
-    if (e.seat !== seat) continue;
-    if ((e.type === 'draw' || e.type === 'take_discard') && e.tile != null) {
-      const i = rack.indexOf(e.tile);
-      if (i >= 0) rack.splice(i, 1); else return null;
-    } else if (e.type === 'discard' || e.type === 'finish') rack.push(e.tile);
-  }
-  return rack;
+	const rack = [...(view.rack || [])]
+	for (const e of [...events].reverse()) {
+		if (e.seat !== seat) continue
+		if ((e.type === 'draw' || e.type === 'take_discard') && e.tile != null) {
+			const i = rack.indexOf(e.tile)
+			if (i >= 0) rack.splice(i, 1); else return null
+		} else if (e.type === 'discard' || e.type === 'finish') rack.push(e.tile)
+	}
+	return rack
 }
 
-const same = (a, b) => a.length === b.length && [...a].sort((x, y) => x - y).every((v, i) => v === [...b].sort((x, y) => x - y)[i]);
+const sorted = a => [...a].sort((x, y) => x - y).join()
 
 // Returns [{key, ok}] checks; key names an i18n string.
 export async function verifyHand(view, events) {
-  const seed = fromHex(view.seed);
-  const checks = [{ key: 'v_hash', ok: (await sha256hex(seed)) === view.seed_hash }];
-  const d = await deal(seed, view.seats.length, view.starter, !!view.options?.traditional_deal);
-  checks.push({ key: 'v_indicator', ok: d.indicator === view.indicator });
-  if (view.dice) checks.push({ key: 'v_dice', ok: d.dice.join() === view.dice.join() });
-  const dealEvent = events?.find((e) => e.type === 'deal');
-  if (view.you != null && dealEvent) {
-    const mine = initialRack(view, events.filter((e) => e.v > dealEvent.v), view.you);
-    if (mine) checks.push({ key: 'v_rack', ok: same(mine, d.racks[view.you]) });
-    const draws = events.filter((e) => e.type === 'draw').length;
-    checks.push({ key: 'v_pile', ok: d.pile.length - draws === view.pile_count });
-  }
-  return { checks, deal: d };
+	const seed = fromHex(view.seed), checks = [{ key: 'v_hash', ok: (await sha256hex(seed)) === view.seed_hash }]
+	const d = await deal(seed, view.seats.length, view.starter, !!view.options?.traditional_deal)
+	checks.push({ key: 'v_indicator', ok: d.indicator === view.indicator })
+	if (view.dice) checks.push({ key: 'v_dice', ok: d.dice.join() === view.dice.join() })
+	const dealEvent = events?.find(e => e.type === 'deal')
+	if (view.you != null && dealEvent) {
+		const mine = initialRack(view, events.filter(e => e.v > dealEvent.v), view.you)
+		if (mine) checks.push({ key: 'v_rack', ok: sorted(mine) === sorted(d.racks[view.you]) })
+		const draws = events.filter(e => e.type === 'draw').length
+		checks.push({ key: 'v_pile', ok: d.pile.length - draws === view.pile_count })
+	}
+	return { checks, deal: d }
 }

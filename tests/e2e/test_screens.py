@@ -66,13 +66,51 @@ def tables(base: str) -> dict[str, Any]:
             "seats": [{"kind": "human", "name": n} for n in ("Ayşe", "Mehmet", "Zeynep")],
         },
     )
-    return {"mid": mid, "over": over, "friends": friends, "hotseat": hotseat}
+    return {
+        "mid": mid,
+        "over": over,
+        "friends": friends,
+        "hotseat": hotseat,
+        "t101": opened_101(base),
+    }
+
+
+def opened_101(base: str) -> dict[str, Any]:
+    """A 4-seat partners 101 table where this seat has opened, so the table holds melds."""
+    for _ in range(80):
+        body = {
+            "variant": "101",
+            "mode": "computer",
+            "name": "Ayşe",
+            "turn_seconds": 86400,
+            "options": {"seats": 4, "partners": True},
+            "seats": [{"kind": "human", "name": "Ayşe"}] + [{"kind": "bot", "level": "normal"}] * 3,
+        }
+        table: dict[str, Any] = api(base, "POST", "tables", body)
+        tid, token = table["table_id"], table["token"]
+        view = api(base, "GET", f"tables/{tid}?seat=0", token=token)
+        opening = [a for a in view["legal"] if a["type"] == "open" and "melds" in a]
+        if not opening:
+            continue
+        view = api(
+            base,
+            "POST",
+            f"tables/{tid}/actions",
+            {**opening[0], "expected_version": view["version"], "action_id": "open"},
+            token,
+        )
+        tile = next(a for a in view["legal"] if a["type"] == "discard")["tiles"][-1]
+        move = {"type": "discard", "tile": tile, "expected_version": view["version"]}
+        api(base, "POST", f"tables/{tid}/actions", {**move, "action_id": "d"}, token)
+        return table
+    raise AssertionError("no deal let seat 0 open at once")
 
 
 SCREENS = [
     "home",
     "rules",
     "table",
+    "table101",
     "result",
     "waiting",
     "cover",
@@ -95,14 +133,17 @@ def test_screens(pages: Any, base: str, size: str, tables: dict[str, Any]) -> No
             store_js("istaka.prefs", {"theme": theme, "lang": "en", "name": "Ayşe"})
         )
         name = screen.removesuffix("-candy")
-        if name in ("table", "result", "waiting", "cover"):
-            key = {"table": "mid", "result": "over", "waiting": "friends", "cover": "hotseat"}[name]
+        if name in ("table", "table101", "result", "waiting", "cover"):
+            key = {"table": "mid", "table101": "t101", "result": "over", "waiting": "friends"}.get(
+                name, "hotseat"
+            )
             t = tables[key]
             page.add_init_script(auth_js(t, "hotseat" if key == "hotseat" else "computer"))
             page.goto(base + "#/t/" + t["table_id"])
             page.wait_for_selector(
                 {
                     "table": ".rack .tile",
+                    "table101": ".melds [data-meld]",
                     "result": "#result",
                     "waiting": "#waiting",
                     "cover": "#cover",

@@ -1,87 +1,175 @@
-export default {
-  title: 'Istaka · Okey',
-  tagline: 'Okey, the Turkish tile rummy',
-  you: 'You',
-  play_computer: 'Play against the computer',
-  computer_hint: 'Three computer players, dealt at once. No sign-up.',
-  level: 'Level',
-  lvl_easy: 'Easy', lvl_normal: 'Normal', lvl_hard: 'Hard',
-  friends: 'Play with friends',
-  friends_hint: 'Create a table and send the invite link. Up to four players; empty seats can be filled with computer players.',
-  create_table: 'Create a table',
-  hotseat: 'Pass and play',
-  hotseat_hint: '2 to 4 players on this device. A cover screen hides each rack between turns.',
-  player_n: 'Player {n}',
-  add_player: 'Add a player', remove_player: 'Remove a player',
-  start_hotseat: 'Start',
-  join_title: 'Join a table', join_ph: 'Paste an invite link', join: 'Join', join_table: 'Join the table',
-  join_hint: 'You were invited to an Okey table. Choose the name the others will see.',
-  bad_link: 'That is not an invite link.',
-  table_options: 'Table options',
-  variant: 'Game', classic: 'Classic Okey', v101_soon: '101 Okey (coming later)',
-  opt_seats: 'Seats', opt_scoring: 'Scoring', opt_start_points: 'Start points', opt_hands: 'Hands (points scoring)',
-  opt_target: 'Or first to (points)', opt_turn: 'Turn time (friends)',
-  opt_run_13_1: '12-13-1 is a run', opt_pairs_finish: 'Seven pairs finish',
-  opt_indicator_bonus: 'Indicator bonus', opt_traditional_deal: 'Traditional deal (dice and stacks)',
-  sc_countdown: 'Countdown', sc_points: 'Points',
-  sec: '{n} s', min: '{n} min', hours: '{n} h', days: '{n} days',
-  your_name: 'Your name', language: 'Language', theme: 'Theme',
-  theme_classic: 'Classic felt', theme_candy: 'Candy table',
-  rules: 'Rules and tips', your_tables: 'Your tables',
-  mode_computer: 'Against the computer', mode_friends: 'With friends',
-  loading: 'Loading…',
-  err_network: 'Network trouble, retrying…',
-  err_notable: 'This table does not exist (any more).',
-  copied: 'Copied', copy: 'Copy', share: 'Share', close: 'Close', back: 'Back', home: 'Home', menu: 'Menu',
-  table: 'Table', hand: 'Hand', score: 'Score', scores: 'Scores', total: 'Total',
-  seat_n: 'Seat {n}', computer: 'computer', auto: 'played by the computer', open_seat: 'open seat', on_turn: 'on turn',
-  n_tiles: '{n} tiles', n_tiles1: '1 tile',
-  your_discards: 'Your discards', discards_of: "{name}'s discards",
-  n_discarded: '{n} tiles discarded, oldest first', n_discarded1: '1 tile discarded',
-  only_top: 'Only the top tile of this pile is visible.',
-  take_x: 'Take {tile}',
-  pile_n: 'Draw pile, {n} tiles', tap_draw: 'tap to draw',
-  centre: 'Centre: drop your 15th tile here to finish',
-  indicator: 'Indicator', okey: 'okey', okey_is: 'The okey is {tile}',
-  fake: 'fake okey', fake_as: 'fake okey (plays as {tile})',
-  'c.r': 'red', 'c.y': 'yellow', 'c.b': 'blue', 'c.k': 'black',
-  your_rack: 'Your rack. Arrows: move; Enter: pick up; D: discard; F: finish',
-  arrange: 'Arrange the rack',
-  sort_runs: 'Runs', sort_sets: 'Sets', sort_pairs: 'Pairs', sort_best: 'Best ✨',
-  discard: 'Discard', finish: 'Finish', show_indicator: 'Show the indicator', end_hand: 'End the hand',
-  not_now: 'That move is not possible now.', not_your_turn: 'It is not your turn.',
-  s_waiting: 'Waiting for players',
-  s_hand_over: 'The hand is over', s_match_over: 'The match is over',
-  s_turn: "{name}'s turn", s_wait: '{name} is playing…',
-  s_take: "Take a tile from the pile or {name}'s discard",
-  s_take_pile: 'Take a tile from the pile',
-  s_empty_take: "The pile is empty: take {name}'s discard or end the hand",
-  s_empty: 'The pile is empty: end the hand',
-  s_finish: 'You can finish! Put your 15th tile on the centre, or discard to {name}',
-  s_discard: 'Discard a tile to {name}',
-  s_can_show: 'You may show the indicator.',
-  e_draw: '{name} drew from the pile.', e_take: "{name} took {from}'s {tile}.", e_discard: '{name} discarded {tile}.',
-  e_finish: '{name} finished!', e_show: '{name} showed the indicator.', e_end: 'The pile ran out: no winner.',
-  e_deal: 'Hand {n} is dealt.', e_auto: '(time ran out: the computer played)',
-  e_many: '{n} moves while you were away.', e_many1: '1 move while you were away.',
-  pass_to: 'Pass the phone to {name}', tap_continue: 'Tap to show your rack',
-  waiting_host: 'The host will start the game.',
-  invite_title: 'Invite link', invite_hint: 'Send this link to your friends:',
-  start_now: 'Start now (computer fills empty seats)',
-  embed_title: 'Embed this table', embed_hint: 'Paste this into another site to show the table to spectators (no racks).',
-  replace_title: 'A player has gone quiet?', replace_x: 'Let the computer play for {name}',
-  r_you_win: 'You win!', r_wins: '{name} wins!', r_draw_title: 'No winner',
-  r_nowinner: 'The pile ran out and nobody finished.',
-  r_melds: 'Finished with runs and sets', r_pairs: 'Finished with seven pairs (double)', r_okey: 'okey placed last (double)',
-  r_placed: 'placed', match_table: 'Match table',
-  m_winners: 'Match winner: {names}', m_over: 'The match is over.',
-  next_hand: 'Next hand', play_again: 'Play again', see_table: 'See the table',
-  fair: 'Fair shuffle: verify it', fair_hint: 'Before the hand you saw the SHA-256 of the secret seed. Now the seed is revealed: your browser re-deals the hand from it and compares.',
-  seed: 'seed', verify: 'Verify the shuffle', verifying: 'Re-dealing in your browser…',
-  v_hash: 'The seed matches the fingerprint shown before the deal',
-  v_indicator: 'The re-dealt indicator is the one on the table',
-  v_dice: 'The dice match', v_rack: 'Your re-dealt rack is the rack you were dealt',
-  v_pile: 'The pile size matches',
-  v_all_ok: 'Everything matches: the hand was dealt from this seed.', v_bad: 'Mismatch! Something does not add up.',
-  v_error: 'Could not verify here:',
-};
+// English, also the fallback. The format: see dict() in index.js.
+export default `
+title=Istaka · Okey
+tagline=Okey, the Turkish tile rummy
+you=You
+play_computer=Play against the computer
+computer_hint=Three computer players, dealt at once. No sign-up.
+level=Level
+lvl_easy=Easy
+lvl_normal=Normal
+lvl_hard=Hard
+friends=Play with friends
+friends_hint=Create a table, send the invite link; computers can fill empty seats.
+create_table=Create a table
+hotseat=Pass and play
+hotseat_hint=2 to 4 players on this device; a cover hides each rack between turns.
+player_n=Player {n}
+add_player=Add a player
+remove_player=Remove a player
+start_hotseat=Start
+join_title=Join a table
+join_ph=Paste an invite link
+join_hint=You are invited to an Okey table. Pick the name the others will see.
+bad_link=That is not an invite link.
+table_options=Table options
+variant=Game
+classic=Classic Okey
+opt_seats=Seats
+opt_scoring=Scoring
+opt_start_points=Start points
+opt_hands=Hands (points scoring)
+opt_target=Or first to (points)
+opt_turn=Turn time (friends)
+opt_run_13_1=12-13-1 is a run
+opt_pairs_finish=Seven pairs finish
+opt_indicator_bonus=Indicator bonus
+opt_traditional_deal=Traditional deal (dice and stacks)
+sc_countdown=Countdown
+sc_points=Points
+sec={n} s
+min={n} min
+hours={n} h
+days={n} days
+your_name=Your name
+language=Language
+theme=Theme
+theme_classic=Classic felt
+theme_candy=Candy table
+rules=Rules and tips
+your_tables=Your tables
+loading=Loading…
+err_network=Network trouble, retrying…
+err_notable=This table does not exist (any more).
+copy=Copy
+share=Share
+close=Close
+back=Back
+home=Home
+menu=Menu
+table=Table
+hand=Hand
+total=Total
+computer=computer
+auto=played by the computer
+open_seat=open seat
+on_turn=on turn
+n_tiles={n} tiles
+n_tiles1=1 tile
+your_discards=Your discards
+discards_of={name}'s discards
+n_discarded={n} tiles discarded, oldest first
+n_discarded1=1 tile discarded
+only_top=Only the top tile is visible.
+take_x=Take {tile}
+pile_n=Draw pile, {n} tiles
+tap_draw=tap to draw
+centre=Centre: drop your 15th tile here to finish
+indicator=Indicator
+okey=okey
+okey_is=The okey is {tile}
+fake=fake okey
+fake_as=fake okey (plays as {tile})
+c.r=red
+c.y=yellow
+c.b=blue
+c.k=black
+your_rack=Your rack. Arrows: move; Enter: pick up; D: discard; F: finish
+arrange=Arrange the rack
+sort_runs=Runs
+sort_sets=Sets
+sort_pairs=Pairs
+sort_best=Best ✨
+discard=Discard
+finish=Finish
+show_indicator=Show the indicator
+end_hand=End the hand
+not_now=That move is not possible now.
+not_your_turn=It is not your turn.
+s_waiting=Waiting for players
+s_hand_over=The hand is over
+s_match_over=The match is over
+s_wait={name} is playing…
+s_take=Take a tile from the pile or {name}'s discard
+s_take_pile=Take a tile from the pile
+s_empty_take=The pile is empty: take {name}'s discard or end the hand
+s_empty=The pile is empty: end the hand
+s_finish=You can finish! Put your 15th tile on the centre, or discard to {name}
+s_discard=Discard a tile to {name}
+s_can_show=You may show the indicator.
+e_draw={name} drew from the pile.
+e_take={name} took {from}'s {tile}.
+e_discard={name} discarded {tile}.
+e_finish={name} finished!
+e_show={name} showed the indicator.
+e_end=The pile ran out: nobody finished.
+e_deal=Hand {n} is dealt.
+e_auto=(time ran out: the computer played)
+e_many={n} moves while you were away.
+e_many1=1 move while you were away.
+pass_to=Pass the phone to {name}
+tap_continue=Tap to show your rack
+waiting_host=The host will start the game.
+invite_title=Invite link
+invite_hint=Send this link to your friends:
+start_now=Start now (computer fills empty seats)
+embed_title=Embed this table
+embed_hint=Put this on another site: spectators see the table, not the racks.
+replace_title=A player has gone quiet?
+replace_x=Let the computer play for {name}
+r_you_win=You win!
+r_wins={name} wins!
+r_draw_title=No winner
+r_melds=Finished with runs and sets
+r_pairs=Finished with seven pairs (double)
+r_okey=okey placed last (double)
+r_placed=placed
+match_table=Match table
+m_winners=Match winner: {names}
+next_hand=Next hand
+play_again=Play again
+see_table=See the table
+fair=Fair shuffle: verify it
+fair_hint=You saw the seed's SHA-256 before the deal. Now the seed is revealed: your browser re-deals the hand and compares.
+seed=seed
+verify=Verify the shuffle
+verifying=Re-dealing in your browser…
+v_hash=The seed matches the hash shown before the deal
+v_indicator=The re-dealt indicator is the one on the table
+v_dice=The dice match
+v_rack=Your re-dealt rack is the rack you were dealt
+v_pile=The pile size matches
+v_all_ok=Everything matches: the hand was dealt from this seed.
+v_bad=Mismatch! Something does not add up.
+v_error=Could not verify here:
+v101=101 Okey
+opt_partners=Partners (1+3 against 2+4)
+opt_opening_rule=Opening
+or_sum101=Melds worth 101
+or_middle34=Middle tiles 34
+opt_pairs_opening=Open with 5 pairs
+opt_okey_swap=Take an okey from the table
+opt_discard_must_be_used=A taken discard must be used
+opt_burn_full_sets=Four-colour sets burn
+opt_penalties=Penalties
+team=Team
+sheet101=Score sheet (lower is better)
+s_open=Tap tiles into groups to open (el açmak): 101 points or 5 pairs.
+s_lay=Lay melds or drag tiles onto them (işlemek), then discard.
+s_return=Use the taken discard or give it back.
+open=Open
+lay=Lay
+return_discard=Give back
+e_open={name} opened.
+e_layoff={name} added {tile} to the table.
+`

@@ -1,87 +1,172 @@
-export default {
-  title: 'Istaka · 오케이',
-  tagline: '튀르키예의 타일 루미, 오케이',
-  you: '나',
-  play_computer: '컴퓨터와 대전',
-  computer_hint: '컴퓨터 셋과 바로 시작해요. 가입은 필요 없어요.',
-  level: '난이도',
-  lvl_easy: '쉬움', lvl_normal: '보통', lvl_hard: '어려움',
-  friends: '친구와 대전',
-  friends_hint: '방을 열고 초대 링크를 보내요. 최대 네 명이고, 빈자리는 컴퓨터가 채울 수 있어요.',
-  create_table: '방 만들기',
-  hotseat: '폰 한 대로',
-  hotseat_hint: '이 기기 하나로 2~4명. 차례 사이에 가림 화면이 패꽂이를 가려 줘요.',
-  player_n: '플레이어 {n}',
-  add_player: '플레이어 추가', remove_player: '플레이어 빼기',
-  start_hotseat: '시작',
-  join_title: '방에 들어가기', join_ph: '초대 링크를 붙여 넣으세요', join: '들어가기', join_table: '자리에 앉기',
-  join_hint: '오케이 방에 초대받았어요. 다른 사람들에게 보일 이름을 정하세요.',
-  bad_link: '초대 링크가 아니에요.',
-  table_options: '방 설정',
-  variant: '게임', classic: '클래식 오케이', v101_soon: '101 오케이 (준비 중)',
-  opt_seats: '인원', opt_scoring: '점수 방식', opt_start_points: '시작 점수', opt_hands: '판 수 (득점 방식)',
-  opt_target: '또는 목표 점수', opt_turn: '차례 시간 (친구와)',
-  opt_run_13_1: '12-13-1도 런', opt_pairs_finish: '일곱 쌍 완성',
-  opt_indicator_bonus: '지시패 보너스', opt_traditional_deal: '전통 방식 배패 (주사위와 더미)',
-  sc_countdown: '감점 방식', sc_points: '득점 방식',
-  sec: '{n}초', min: '{n}분', hours: '{n}시간', days: '{n}일',
-  your_name: '내 이름', language: '언어', theme: '테마',
-  theme_classic: '클래식 초록 펠트', theme_candy: '사탕 테이블',
-  rules: '규칙과 요령', your_tables: '내 방',
-  mode_computer: '컴퓨터 대전', mode_friends: '친구와 대전',
-  loading: '불러오는 중…',
-  err_network: '연결이 불안정해요. 다시 시도하는 중…',
-  err_notable: '이 방은 없거나 사라졌어요.',
-  copied: '복사했어요', copy: '복사', share: '공유', close: '닫기', back: '뒤로', home: '처음으로', menu: '메뉴',
-  table: '테이블', hand: '판', score: '점수', scores: '점수표', total: '합계',
-  seat_n: '{n}번 자리', computer: '컴퓨터', auto: '컴퓨터가 대신 두는 중', open_seat: '빈자리', on_turn: '차례',
-  n_tiles: '{n}장', n_tiles1: '1장',
-  your_discards: '내가 버린 패', discards_of: '{name}님이 버린 패',
-  n_discarded: '버린 패 {n}장, 먼저 버린 순서', n_discarded1: '버린 패 1장',
-  only_top: '이 더미는 맨 위 한 장만 보여요.',
-  take_x: '{tile} 가져오기',
-  pile_n: '더미, {n}장', tap_draw: '눌러서 가져오기',
-  centre: '가운데: 15번째 패를 여기에 놓으면 완성',
-  indicator: '지시패', okey: '오케이', okey_is: '오케이 패는 {tile}',
-  fake: '가짜 조커', fake_as: '가짜 조커 ({tile}(으)로 쓰임)',
-  'c.r': '빨강', 'c.y': '노랑', 'c.b': '파랑', 'c.k': '검정',
-  your_rack: '내 패꽂이. 화살표: 이동, Enter: 들기, D: 버리기, F: 완성',
-  arrange: '패꽂이 정리',
-  sort_runs: '런', sort_sets: '세트', sort_pairs: '쌍', sort_best: '추천 ✨',
-  discard: '버리기', finish: '완성', show_indicator: '지시패 보여 주기', end_hand: '판 끝내기',
-  not_now: '지금은 할 수 없는 수예요.', not_your_turn: '내 차례가 아니에요.',
-  s_waiting: '플레이어를 기다리는 중',
-  s_hand_over: '판이 끝났어요', s_match_over: '게임이 끝났어요',
-  s_turn: '{name}님 차례', s_wait: '{name}님이 두는 중…',
-  s_take: '더미에서 한 장 가져오거나 {name}님이 버린 패를 가져오세요',
-  s_take_pile: '더미에서 한 장 가져오세요',
-  s_empty_take: '더미가 떨어졌어요. {name}님이 버린 패를 가져오거나 판을 끝내세요',
-  s_empty: '더미가 떨어졌어요. 판을 끝내세요',
-  s_finish: '완성할 수 있어요! 15번째 패를 가운데에 놓거나 {name}님에게 버리세요',
-  s_discard: '{name}님에게 한 장 버리세요',
-  s_can_show: '지시패를 보여 줄 수 있어요.',
-  e_draw: '{name}님이 더미에서 가져왔어요.', e_take: '{name}님이 {from}님이 버린 {tile}을(를) 가져왔어요.', e_discard: '{name}님이 {tile}을(를) 버렸어요.',
-  e_finish: '{name}님이 완성했어요!', e_show: '{name}님이 지시패를 보여 줬어요.', e_end: '더미가 떨어져 무승부예요.',
-  e_deal: '{n}판째 패를 나눴어요.', e_auto: '(시간이 다 되어 컴퓨터가 뒀어요)',
-  e_many: '자리를 비운 사이 {n}수가 진행됐어요.', e_many1: '자리를 비운 사이 1수가 진행됐어요.',
-  pass_to: '{name}님에게 폰을 넘겨 주세요', tap_continue: '눌러서 내 패 보기',
-  waiting_host: '방장이 게임을 시작해요.',
-  invite_title: '초대 링크', invite_hint: '친구에게 이 링크를 보내세요:',
-  start_now: '지금 시작 (빈자리는 컴퓨터)',
-  embed_title: '이 테이블 삽입하기', embed_hint: '다른 사이트에 붙여 넣으면 관전자에게 테이블이 보여요 (패꽂이는 안 보여요).',
-  replace_title: '응답이 없는 플레이어가 있나요?', replace_x: '{name}님 자리를 컴퓨터가 두기',
-  r_you_win: '이겼어요!', r_wins: '{name}님 승리!', r_draw_title: '무승부',
-  r_nowinner: '더미가 떨어질 때까지 아무도 완성하지 못했어요.',
-  r_melds: '런과 세트로 완성', r_pairs: '일곱 쌍으로 완성 (두 배)', r_okey: '마지막에 오케이 패 (두 배)',
-  r_placed: '놓은 패', match_table: '점수표',
-  m_winners: '최종 승자: {names}', m_over: '게임이 끝났어요.',
-  next_hand: '다음 판', play_again: '다시 하기', see_table: '테이블 보기',
-  fair: '공정한 섞기: 확인하기', fair_hint: '판을 시작하기 전에 비밀 시드의 SHA-256을 보여 줬어요. 이제 시드가 공개되었으니, 브라우저가 이 시드로 패를 다시 나눠 비교해요.',
-  seed: '시드', verify: '섞기 확인', verifying: '브라우저에서 다시 나누는 중…',
-  v_hash: '시드가 배패 전에 보여 준 지문과 같아요',
-  v_indicator: '다시 나눈 지시패가 테이블의 지시패와 같아요',
-  v_dice: '주사위가 같아요', v_rack: '다시 나눈 내 패가 처음 받은 패와 같아요',
-  v_pile: '더미 장수가 맞아요',
-  v_all_ok: '모두 일치해요: 이 판은 이 시드로 나눠졌어요.', v_bad: '불일치! 맞지 않는 것이 있어요.',
-  v_error: '여기서는 확인할 수 없어요:',
-};
+// 한국어.
+export default `
+title=Istaka · 오케이
+tagline=튀르키예의 타일 루미, 오케이
+you=나
+play_computer=컴퓨터와 대전
+computer_hint=컴퓨터 셋과 바로 시작. 가입 없이 무료예요.
+level=난이도
+lvl_easy=쉬움
+lvl_normal=보통
+lvl_hard=어려움
+friends=친구와 대전
+friends_hint=방을 열고 초대 링크를 보내요. 빈자리는 컴퓨터가 채워요.
+create_table=방 만들기
+hotseat=폰 한 대로
+hotseat_hint=한 기기로 2~4명. 차례 사이엔 가림 화면이 패를 가려요.
+player_n=플레이어 {n}
+add_player=플레이어 추가
+remove_player=플레이어 빼기
+start_hotseat=시작
+join_title=방에 들어가기
+join_ph=초대 링크를 붙여 넣으세요
+join_hint=오케이 방에 초대받았어요. 보일 이름을 정하세요.
+bad_link=초대 링크가 아니에요.
+table_options=방 설정
+variant=게임
+classic=클래식 오케이
+opt_seats=인원
+opt_scoring=점수 방식
+opt_start_points=시작 점수
+opt_hands=판 수 (득점 방식)
+opt_target=또는 목표 점수
+opt_turn=차례 시간 (친구와)
+opt_run_13_1=12-13-1도 런
+opt_pairs_finish=일곱 쌍 완성
+opt_indicator_bonus=지시패 보너스
+opt_traditional_deal=전통 방식 배패 (주사위와 더미)
+sc_countdown=감점 방식
+sc_points=득점 방식
+sec={n}초
+min={n}분
+hours={n}시간
+days={n}일
+your_name=내 이름
+language=언어
+theme=테마
+theme_classic=클래식 초록 펠트
+theme_candy=사탕 테이블
+rules=규칙과 요령
+your_tables=내 방
+loading=불러오는 중…
+err_network=연결이 불안정해요. 다시 시도 중…
+err_notable=이 방은 없거나 사라졌어요.
+copy=복사
+share=공유
+close=닫기
+back=뒤로
+home=처음으로
+menu=메뉴
+table=테이블
+hand=판
+total=합계
+computer=컴퓨터
+auto=컴퓨터가 대신 두는 중
+open_seat=빈자리
+on_turn=차례
+n_tiles={n}장
+your_discards=내가 버린 패
+discards_of={name}님이 버린 패
+n_discarded=버린 패 {n}장, 먼저 버린 순서
+only_top=맨 위 한 장만 보여요.
+take_x={tile} 가져오기
+pile_n=더미, {n}장
+tap_draw=눌러서 가져오기
+centre=가운데: 15번째 패를 여기에 놓으면 완성
+indicator=지시패
+okey=오케이
+okey_is=오케이 패는 {tile}
+fake=가짜 조커
+fake_as=가짜 조커 ({tile}(으)로 쓰임)
+c.r=빨강
+c.y=노랑
+c.b=파랑
+c.k=검정
+your_rack=내 패꽂이. 화살표: 이동, Enter: 들기, D: 버리기, F: 완성
+arrange=패꽂이 정리
+sort_runs=런
+sort_sets=세트
+sort_pairs=쌍
+sort_best=추천 ✨
+discard=버리기
+finish=완성
+show_indicator=지시패 보여 주기
+end_hand=판 끝내기
+not_now=지금은 할 수 없는 수예요.
+not_your_turn=내 차례가 아니에요.
+s_waiting=플레이어를 기다리는 중
+s_hand_over=판이 끝났어요
+s_match_over=게임이 끝났어요
+s_wait={name}님이 두는 중…
+s_take=더미나 {name}님이 버린 패에서 한 장 가져오세요
+s_take_pile=더미에서 한 장 가져오세요
+s_empty_take=더미가 없어요. {name}님이 버린 패를 가져오거나 판을 끝내세요
+s_empty=더미가 없어요. 판을 끝내세요
+s_finish=완성 가능! 15번째 패를 가운데에 놓거나 {name}님에게 버리세요
+s_discard={name}님에게 한 장 버리세요
+s_can_show=지시패를 보여 줄 수 있어요.
+e_draw={name}님이 더미에서 가져왔어요.
+e_take={name}님이 {from}님의 {tile}을(를) 가져왔어요.
+e_discard={name}님이 {tile}을(를) 버렸어요.
+e_finish={name}님이 완성했어요!
+e_show={name}님이 지시패를 보여 줬어요.
+e_end=더미가 떨어졌고 아무도 완성 못 했어요.
+e_deal={n}판째 패를 나눴어요.
+e_auto=(시간이 다 되어 컴퓨터가 뒀어요)
+e_many=비운 사이 {n}수가 진행됐어요.
+pass_to={name}님에게 폰을 넘겨 주세요
+tap_continue=눌러서 내 패 보기
+waiting_host=방장이 게임을 시작해요.
+invite_title=초대 링크
+invite_hint=친구에게 이 링크를 보내세요:
+start_now=지금 시작 (빈자리는 컴퓨터)
+embed_title=이 테이블 삽입하기
+embed_hint=다른 사이트에 붙이면 관전자가 테이블을 봐요 (패는 안 보여요).
+replace_title=응답이 없는 플레이어가 있나요?
+replace_x={name}님 자리를 컴퓨터가 두기
+r_you_win=이겼어요!
+r_wins={name}님 승리!
+r_draw_title=무승부
+r_melds=런과 세트로 완성
+r_pairs=일곱 쌍으로 완성 (두 배)
+r_okey=마지막에 오케이 패 (두 배)
+r_placed=놓은 패
+match_table=점수표
+m_winners=최종 승자: {names}
+next_hand=다음 판
+play_again=다시 하기
+see_table=테이블 보기
+fair=공정한 섞기: 확인하기
+fair_hint=배패 전에 시드의 SHA-256을 보여 줬어요. 이제 공개된 시드로 브라우저가 다시 나눠 비교해요.
+seed=시드
+verify=섞기 확인
+verifying=브라우저에서 다시 나누는 중…
+v_hash=시드가 배패 전에 보여 준 지문과 같아요
+v_indicator=다시 나눈 지시패가 테이블과 같아요
+v_dice=주사위가 같아요
+v_rack=다시 나눈 내 패가 받은 패와 같아요
+v_pile=더미 장수가 맞아요
+v_all_ok=모두 일치해요: 이 판은 이 시드로 나눠졌어요.
+v_bad=불일치! 맞지 않는 것이 있어요.
+v_error=여기서는 확인할 수 없어요:
+v101=101 오케이
+opt_partners=2인 1팀 (1+3 대 2+4)
+opt_opening_rule=등록
+or_sum101=패 합 101
+or_middle34=가운데 패 34
+opt_pairs_opening=5쌍으로 등록
+opt_okey_swap=바닥의 오케이 가져오기
+opt_discard_must_be_used=가져온 패는 써야 함
+opt_burn_full_sets=네 색 세트는 태움
+opt_penalties=벌점
+team=팀
+sheet101=점수표 (낮을수록 좋음)
+s_open=패를 눌러 묶고 등록하세요 (el açmak): 101점 또는 5쌍.
+s_lay=패를 내거나 바닥 패에 붙이고 (işlemek) 버리세요.
+s_return=가져온 패를 쓰거나 돌려주세요.
+open=등록
+lay=내기
+return_discard=돌려주기
+e_open={name}님이 등록했어요.
+e_layoff={name}님이 {tile}을(를) 붙였어요.
+`

@@ -1,87 +1,172 @@
-export default {
-  title: 'Istaka · Okey',
-  tagline: 'Okey, taşlı Türk oyunu',
-  you: 'Sen',
-  play_computer: 'Bilgisayara karşı oyna',
-  computer_hint: 'Üç bilgisayar oyuncusu, taşlar hemen dağıtılır. Üyelik yok.',
-  level: 'Seviye',
-  lvl_easy: 'Kolay', lvl_normal: 'Normal', lvl_hard: 'Zor',
-  friends: 'Arkadaşlarla oyna',
-  friends_hint: 'Bir masa aç, davet bağlantısını gönder. En çok dört oyuncu; boş yerlere bilgisayar oturabilir.',
-  create_table: 'Masa aç',
-  hotseat: 'Tek telefonda',
-  hotseat_hint: 'Bu cihazda 2-4 oyuncu. Sıralar arasında bir perde ekranı herkesin ıstakasını gizler.',
-  player_n: '{n}. oyuncu',
-  add_player: 'Oyuncu ekle', remove_player: 'Oyuncu çıkar',
-  start_hotseat: 'Başla',
-  join_title: 'Masaya katıl', join_ph: 'Davet bağlantısını yapıştır', join: 'Katıl', join_table: 'Masaya otur',
-  join_hint: 'Bir Okey masasına davet edildin. Diğerlerinin göreceği adını seç.',
-  bad_link: 'Bu bir davet bağlantısı değil.',
-  table_options: 'Masa ayarları',
-  variant: 'Oyun', classic: 'Klasik Okey', v101_soon: '101 Okey (yakında)',
-  opt_seats: 'Oyuncu sayısı', opt_scoring: 'Puanlama', opt_start_points: 'Başlangıç puanı', opt_hands: 'El sayısı (puan usulü)',
-  opt_target: 'Ya da hedef puan', opt_turn: 'Hamle süresi (arkadaşlarla)',
-  opt_run_13_1: '12-13-1 seri sayılır', opt_pairs_finish: 'Çiftle bitmek',
-  opt_indicator_bonus: 'Gösterge puanı', opt_traditional_deal: 'Geleneksel dağıtım (zar ve desteler)',
-  sc_countdown: 'Geri sayım', sc_points: 'Puan',
-  sec: '{n} sn', min: '{n} dk', hours: '{n} saat', days: '{n} gün',
-  your_name: 'Adın', language: 'Dil', theme: 'Görünüm',
-  theme_classic: 'Klasik yeşil çuha', theme_candy: 'Şeker masa',
-  rules: 'Kurallar ve ipuçları', your_tables: 'Masaların',
-  mode_computer: 'Bilgisayara karşı', mode_friends: 'Arkadaşlarla',
-  loading: 'Yükleniyor…',
-  err_network: 'Bağlantı sorunu, yeniden deneniyor…',
-  err_notable: 'Bu masa yok (artık).',
-  copied: 'Kopyalandı', copy: 'Kopyala', share: 'Paylaş', close: 'Kapat', back: 'Geri', home: 'Ana sayfa', menu: 'Menü',
-  table: 'Masa', hand: 'El', score: 'Puan', scores: 'Puanlar', total: 'Toplam',
-  seat_n: '{n}. yer', computer: 'bilgisayar', auto: 'bilgisayar oynuyor', open_seat: 'boş yer', on_turn: 'sırada',
-  n_tiles: '{n} taş', n_tiles1: '1 taş',
-  your_discards: 'Attıkların', discards_of: '{name} oyuncusunun attıkları',
-  n_discarded: '{n} taş atıldı, ilk atılan başta', n_discarded1: '1 taş atıldı',
-  only_top: 'Bu yığının yalnızca en üstteki taşı görünür.',
-  take_x: '{tile} taşını al',
-  pile_n: 'Deste, {n} taş', tap_draw: 'çekmek için dokun',
-  centre: 'Orta: bitirmek için 15. taşını buraya bırak',
-  indicator: 'Gösterge', okey: 'okey', okey_is: 'Okey: {tile}',
-  fake: 'sahte okey', fake_as: 'sahte okey ({tile} yerine geçer)',
-  'c.r': 'kırmızı', 'c.y': 'sarı', 'c.b': 'mavi', 'c.k': 'siyah',
-  your_rack: 'Istakan. Oklar: gez; Enter: kaldır; D: at; F: bitir',
-  arrange: 'Istakayı diz',
-  sort_runs: 'Seri', sort_sets: 'Per', sort_pairs: 'Çift', sort_best: 'En iyi ✨',
-  discard: 'At', finish: 'Bitir', show_indicator: 'Gösterge göster', end_hand: 'Eli bitir',
-  not_now: 'Bu hamle şimdi yapılamaz.', not_your_turn: 'Sıra sende değil.',
-  s_waiting: 'Oyuncular bekleniyor',
-  s_hand_over: 'El bitti', s_match_over: 'Oyun bitti',
-  s_turn: 'Sıra {name} oyuncusunda', s_wait: '{name} oynuyor…',
-  s_take: 'Desteden ya da {name} oyuncusunun attığından bir taş al',
-  s_take_pile: 'Desteden bir taş çek',
-  s_empty_take: 'Deste bitti: {name} oyuncusunun attığını al ya da eli bitir',
-  s_empty: 'Deste bitti: eli bitir',
-  s_finish: 'Bitirebilirsin! 15. taşını ortaya koy ya da {name} oyuncusuna at',
-  s_discard: '{name} oyuncusuna bir taş at',
-  s_can_show: 'Gösterge gösterebilirsin.',
-  e_draw: '{name} desteden çekti.', e_take: '{name}, {from} oyuncusunun attığı {tile} taşını aldı.', e_discard: '{name} {tile} attı.',
-  e_finish: '{name} bitirdi!', e_show: '{name} gösterge gösterdi.', e_end: 'Deste bitti: kazanan yok.',
-  e_deal: '{n}. el dağıtıldı.', e_auto: '(süre doldu: bilgisayar oynadı)',
-  e_many: 'Sen yokken {n} hamle yapıldı.', e_many1: 'Sen yokken 1 hamle yapıldı.',
-  pass_to: 'Telefonu {name} oyuncusuna ver', tap_continue: 'Istakanı görmek için dokun',
-  waiting_host: 'Oyunu masayı açan başlatacak.',
-  invite_title: 'Davet bağlantısı', invite_hint: 'Bu bağlantıyı arkadaşlarına gönder:',
-  start_now: 'Şimdi başla (boş yerlere bilgisayar)',
-  embed_title: 'Bu masayı göm', embed_hint: 'Masayı izleyicilere göstermek için bunu başka bir siteye yapıştır (ıstakalar görünmez).',
-  replace_title: 'Bir oyuncu sessiz mi kaldı?', replace_x: '{name} yerine bilgisayar oynasın',
-  r_you_win: 'Kazandın!', r_wins: '{name} kazandı!', r_draw_title: 'Kazanan yok',
-  r_nowinner: 'Deste bitti, kimse bitiremedi.',
-  r_melds: 'Seri ve perlerle bitti', r_pairs: 'Çiftle bitti (iki kat)', r_okey: 'okey atarak bitti (iki kat)',
-  r_placed: 'ortaya konan', match_table: 'Puan tablosu',
-  m_winners: 'Oyunu kazanan: {names}', m_over: 'Oyun bitti.',
-  next_hand: 'Sonraki el', play_again: 'Yeniden oyna', see_table: 'Masayı gör',
-  fair: 'Adil karıştırma: doğrula', fair_hint: 'Elden önce gizli tohumun SHA-256 özetini gördün. Şimdi tohum açıklandı: tarayıcın eli bu tohumdan yeniden dağıtır ve karşılaştırır.',
-  seed: 'tohum', verify: 'Karıştırmayı doğrula', verifying: 'Tarayıcında yeniden dağıtılıyor…',
-  v_hash: 'Tohum, dağıtımdan önce gösterilen özetle aynı',
-  v_indicator: 'Yeniden dağıtılan gösterge masadakiyle aynı',
-  v_dice: 'Zarlar aynı', v_rack: 'Yeniden dağıtılan ıstakan sana dağıtılanla aynı',
-  v_pile: 'Deste sayısı tutuyor',
-  v_all_ok: 'Her şey tutuyor: el bu tohumdan dağıtıldı.', v_bad: 'Uyuşmazlık! Bir şey tutmuyor.',
-  v_error: 'Burada doğrulanamadı:',
-};
+// Türkçe.
+export default `
+title=Istaka · Okey
+tagline=Okey, taşlı Türk oyunu
+you=Sen
+play_computer=Bilgisayara karşı oyna
+computer_hint=Üç bilgisayar oyuncusu, hemen dağıtılır. Üyelik yok.
+level=Seviye
+lvl_easy=Kolay
+lvl_normal=Normal
+lvl_hard=Zor
+friends=Arkadaşlarla oyna
+friends_hint=Bir masa aç, davet bağlantısını gönder; boş yerlere bilgisayar oturabilir.
+create_table=Masa aç
+hotseat=Tek telefonda
+hotseat_hint=Bu cihazda 2-4 oyuncu; sıra aralarında perde ıstakaları gizler.
+player_n={n}. oyuncu
+add_player=Oyuncu ekle
+remove_player=Oyuncu çıkar
+start_hotseat=Başla
+join_title=Masaya katıl
+join_ph=Davet bağlantısını yapıştır
+join_hint=Bir Okey masasına davetlisin. Diğerlerinin göreceği adını seç.
+bad_link=Bu bir davet bağlantısı değil.
+table_options=Masa ayarları
+variant=Oyun
+classic=Klasik Okey
+opt_seats=Oyuncu sayısı
+opt_scoring=Puanlama
+opt_start_points=Başlangıç puanı
+opt_hands=El sayısı (puan usulü)
+opt_target=Ya da hedef puan
+opt_turn=Hamle süresi (arkadaşlarla)
+opt_run_13_1=12-13-1 seri sayılır
+opt_pairs_finish=Çiftle bitmek
+opt_indicator_bonus=Gösterge puanı
+opt_traditional_deal=Geleneksel dağıtım (zar ve desteler)
+sc_countdown=Geri sayım
+sc_points=Puan
+sec={n} sn
+min={n} dk
+hours={n} saat
+days={n} gün
+your_name=Adın
+language=Dil
+theme=Görünüm
+theme_classic=Klasik yeşil çuha
+theme_candy=Şeker masa
+rules=Kurallar ve ipuçları
+your_tables=Masaların
+loading=Yükleniyor…
+err_network=Bağlantı sorunu, yeniden deneniyor…
+err_notable=Bu masa yok (artık).
+copy=Kopyala
+share=Paylaş
+close=Kapat
+back=Geri
+home=Ana sayfa
+menu=Menü
+table=Masa
+hand=El
+total=Toplam
+computer=bilgisayar
+auto=bilgisayar oynuyor
+open_seat=boş yer
+on_turn=sırada
+n_tiles={n} taş
+your_discards=Attıkların
+discards_of={name} oyuncusunun attıkları
+n_discarded={n} taş atıldı, ilk atılan başta
+only_top=Yalnızca en üstteki taş görünür.
+take_x={tile} taşını al
+pile_n=Deste, {n} taş
+tap_draw=çekmek için dokun
+centre=Orta: bitirmek için 15. taşını buraya bırak
+indicator=Gösterge
+okey=okey
+okey_is=Okey: {tile}
+fake=sahte okey
+fake_as=sahte okey ({tile} yerine geçer)
+c.r=kırmızı
+c.y=sarı
+c.b=mavi
+c.k=siyah
+your_rack=Istakan. Oklar: gez; Enter: kaldır; D: at; F: bitir
+arrange=Istakayı diz
+sort_runs=Seri
+sort_sets=Per
+sort_pairs=Çift
+sort_best=En iyi ✨
+discard=At
+finish=Bitir
+show_indicator=Gösterge göster
+end_hand=Eli bitir
+not_now=Bu hamle şimdi yapılamaz.
+not_your_turn=Sıra sende değil.
+s_waiting=Oyuncular bekleniyor
+s_hand_over=El bitti
+s_match_over=Oyun bitti
+s_wait={name} oynuyor…
+s_take=Desteden ya da {name} oyuncusunun attığından taş al
+s_take_pile=Desteden bir taş çek
+s_empty_take=Deste bitti: {name} oyuncusunun attığını al ya da eli bitir
+s_empty=Deste bitti: eli bitir
+s_finish=Bitirebilirsin! 15. taşını ortaya koy ya da {name} oyuncusuna at
+s_discard={name} oyuncusuna bir taş at
+s_can_show=Gösterge gösterebilirsin.
+e_draw={name} desteden çekti.
+e_take={name}, {from} oyuncusunun attığı {tile} taşını aldı.
+e_discard={name} {tile} attı.
+e_finish={name} bitirdi!
+e_show={name} gösterge gösterdi.
+e_end=Deste bitti, kimse bitiremedi.
+e_deal={n}. el dağıtıldı.
+e_auto=(süre doldu: bilgisayar oynadı)
+e_many=Sen yokken {n} hamle yapıldı.
+pass_to=Telefonu {name} oyuncusuna ver
+tap_continue=Istakanı görmek için dokun
+waiting_host=Oyunu masayı açan başlatacak.
+invite_title=Davet bağlantısı
+invite_hint=Bu bağlantıyı arkadaşlarına gönder:
+start_now=Şimdi başla (boş yerlere bilgisayar)
+embed_title=Bu masayı göm
+embed_hint=Bunu başka bir siteye koy: izleyiciler masayı görür, ıstakaları görmez.
+replace_title=Bir oyuncu sessiz mi kaldı?
+replace_x={name} yerine bilgisayar oynasın
+r_you_win=Kazandın!
+r_wins={name} kazandı!
+r_draw_title=Kazanan yok
+r_melds=Seri ve perlerle bitti
+r_pairs=Çiftle bitti (iki kat)
+r_okey=okey atarak bitti (iki kat)
+r_placed=ortaya konan
+match_table=Puan tablosu
+m_winners=Oyunu kazanan: {names}
+next_hand=Sonraki el
+play_again=Yeniden oyna
+see_table=Masayı gör
+fair=Adil karıştırma: doğrula
+fair_hint=Dağıtımdan önce tohumun SHA-256 özetini gördün. Şimdi tohum açıklandı: tarayıcın eli yeniden dağıtıp karşılaştırır.
+seed=tohum
+verify=Karıştırmayı doğrula
+verifying=Tarayıcında yeniden dağıtılıyor…
+v_hash=Tohum, dağıtımdan önce gösterilen özetle aynı
+v_indicator=Yeniden dağıtılan gösterge masadakiyle aynı
+v_dice=Zarlar aynı
+v_rack=Yeniden dağıtılan ıstakan sana dağıtılanla aynı
+v_pile=Deste sayısı tutuyor
+v_all_ok=Her şey tutuyor: el bu tohumdan dağıtıldı.
+v_bad=Uyuşmazlık! Bir şey tutmuyor.
+v_error=Burada doğrulanamadı:
+v101=101 Okey
+opt_partners=Eşli (1+3, 2+4'e karşı)
+opt_opening_rule=El açma
+or_sum101=Perler 101 puan
+or_middle34=Orta taşlar 34
+opt_pairs_opening=5 çiftle açılır
+opt_okey_swap=Yerdeki okey alınır
+opt_discard_must_be_used=Alınan taş kullanılmalı
+opt_burn_full_sets=Dört renk per yanar
+opt_penalties=Cezalar
+team=Takım
+sheet101=Puan tablosu (düşük iyi)
+s_open=El açmak için taşlara dokunup grupla: 101 puan ya da 5 çift.
+s_lay=Per aç ya da taşları perlere sürükleyip işle, sonra taş at.
+s_return=Aldığın taşı kullan ya da geri ver.
+open=El aç
+lay=Per aç
+return_discard=Geri ver
+e_open={name} el açtı.
+e_layoff={name} {tile} işledi.
+`

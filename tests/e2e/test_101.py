@@ -1,0 +1,143 @@
+"""101 Okey in the browser: the home screen's options, then a whole hand on a phone.
+
+Deals are random, so the hand is played on a table whose deal lets the human
+seat open at once (tables are created until one does); it opens by picking
+the groups on the rack by taps, lays a tile off by dragging it onto a table
+meld when the legal actions offer one, and plays on to the score sheet.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .helpers import api, open_table, rack_ids, touch_drag
+
+MOVE = "#result, .pile.glow, .dock [data-act=discard], .dock [data-act=end]"
+
+
+def create_101(base: str, seats: int = 2, **options: Any) -> dict[str, Any]:
+    body = {
+        "variant": "101",
+        "mode": "computer",
+        "name": "Ayşe",
+        "turn_seconds": 86400,
+        "options": {"seats": seats, "hands": 1, **options},
+        "seats": [{"kind": "human", "name": "Ayşe"}]
+        + [{"kind": "bot", "level": "easy"}] * (seats - 1),
+    }
+    return api(base, "POST", "tables", body)  # type: ignore[no-any-return]
+
+
+def view_of(base: str, table: dict[str, Any]) -> dict[str, Any]:
+    return api(base, "GET", f"tables/{table['table_id']}?seat=0", token=table["token"])  # type: ignore[no-any-return]
+
+
+def legal(view: dict[str, Any], kind: str) -> list[dict[str, Any]]:
+    return [a for a in view["legal"] if a["type"] == kind]
+
+
+def test_home_makes_101_tables(pages: Any, base: str) -> None:
+    page = pages.new(390, 844)
+    page.goto(base)
+    page.click("details.options summary")
+    page.select_option("#variant", "101")
+    # The 101 options replace the classic ones; partners need four seats.
+    page.wait_for_selector("text=Open with 5 pairs")
+    assert page.locator("text=Partners").count() == 1
+    page.locator("label.check", has_text="Partners").locator("input").check()
+    page.tap("#play-computer")
+    page.wait_for_selector(".f101 .melds")
+    page.wait_for_selector(".rack .tile")
+    assert len(rack_ids(page)) in (21, 22)
+    assert page.locator(".opp .team").count() == 3  # every seat carries its team mark
+    tid = page.evaluate("location.hash.split('/')[2]")
+    auth = page.evaluate(f"JSON.parse(localStorage.getItem('istaka.t.{tid}'))")
+    view = api(base, "GET", f"tables/{tid}?seat=0", token=auth["token"])
+    assert view["variant"] == "101" and view["options"]["partners"] is True
+    # The choice is kept: the home screen comes back with 101 selected.
+    page.goto(base + "#/")
+    page.click("details.options summary")
+    assert page.eval_on_selector("#variant", "e => e.value") == "101"
+
+
+def test_101_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
+    for _ in range(60):
+        table = create_101(base)
+        if any("melds" in a for a in legal(view_of(base, table), "open")):
+            break
+    else:
+        raise AssertionError("no deal in 60 let the human seat open at once")
+    page = pages.new(390, 844)
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, base, table)
+    page.wait_for_selector(".rack .tile")
+    assert len(rack_ids(page)) == 22
+    shot(page, "101-portrait-start")
+
+    # Open by hand: tap each group's tiles, "+" closes a group; the sum runs along.
+    groups = next(a for a in legal(view_of(base, table), "open") if "melds" in a)["melds"]
+    for i, group in enumerate(groups):
+        for tile in group:
+            page.tap(f'.rack .tile[data-id="{tile}"]')
+        if i < len(groups) - 1:
+            page.tap(".dock [data-act=group]")
+        assert page.locator(".picked .tag").count() == i + 1
+    total = int(page.inner_text("#sum").split()[-1])
+    assert total >= 101
+    assert page.locator(".dock [data-act=open-hint]").is_visible()
+    shot(page, "101-portrait-picked")
+    page.tap(".dock [data-act=open]:not([disabled])")
+    page.wait_for_function(
+        f"() => document.querySelectorAll('.melds [data-meld]').length >= {len(groups)}"
+    )
+    assert len(rack_ids(page)) == 22 - sum(map(len, groups))
+
+    laid_off = 0  # the first lay-off is dragged, a second (when offered) tapped
+    for _ in range(120):
+        page.wait_for_selector(MOVE, timeout=20000)
+        if page.locator("#result").count():
+            break
+        view = view_of(base, table)
+        if page.locator(".pile.glow").count():
+            page.tap(".pile.glow")
+            page.wait_for_selector(".dock [data-act=discard]")
+            continue
+        if page.locator(".dock [data-act=end]").count():
+            page.tap(".dock [data-act=end]")
+            continue
+        # A lay-off with one place on its meld (and no okey swap there), so any drop point fits.
+        places = legal(view, "layoff") + legal(view, "swap")
+        single = [
+            a
+            for a in places
+            if sum(b["tile"] == a["tile"] and b["meld"] == a["meld"] for b in places) == 1
+            and a["type"] == "layoff"
+        ]
+        if single and laid_off < 2 and len(view["rack"]) > 1:
+            move = single[0]
+            meld = f'[data-meld="{move["meld"]}"]'
+            before = len(view["table"][move["meld"]])
+            page.locator(meld).scroll_into_view_if_needed()
+            if laid_off:
+                page.tap(f'.rack .tile[data-id="{move["tile"]}"]')
+                page.tap(meld)
+            else:
+                touch_drag(page, f'.rack .tile[data-id="{move["tile"]}"]', meld)
+            page.wait_for_function(
+                f"() => document.querySelectorAll('{meld} .tile').length === {before + 1}"
+            )
+            assert move["tile"] not in rack_ids(page)
+            if not laid_off:
+                shot(page, "101-portrait-layoff")
+            laid_off += 1
+            continue
+        tile = legal(view, "discard")[0]["tiles"][-1]
+        page.tap(f'.rack .tile[data-id="{tile}"]')
+        page.tap(".dock [data-act=discard]")
+        page.wait_for_function(
+            f"() => !document.querySelector('.rack .tile[data-id=\"{tile}\"]')", timeout=20000
+        )
+    page.wait_for_selector("#result table.match")
+    assert laid_off, "the legal actions never offered a layoff"
+    assert page.locator("#result table.match tbody tr").count() >= 1
+    shot(page, "101-portrait-result")
