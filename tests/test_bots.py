@@ -325,3 +325,14 @@ def test_every_level_shows_the_indicator_except_sometimes_easy() -> None:
     assert tries > 10
     assert shows["normal"] == shows["hard"] == shows["gentle"] == tries
     assert 0 < shows["easy"] <= tries
+
+
+def test_hard_takes_a_discard_that_widens_a_thin_wait() -> None:
+    # One tile from finishing, waiting only on K11 (K9 K10 _ K12); K8 keeps
+    # the hand one tile away but opens it to K11, K7, R4, R9, Y4, B8, B12...
+    rack = "R5 R6 R7 R8 Y1 Y2 Y3 B9 B10 B11 K9 K10 K12 K2"
+    state = _take_setup(rack, "K8")
+    assert choose_action(view_of(state), "hard") == {"type": "take_discard"}
+    # A tile that does not widen it is left for the pile.
+    state = _take_setup(rack, "Y8")
+    assert choose_action(view_of(state), "hard") == {"type": "draw"}

@@ -14,7 +14,7 @@ from typing import Any
 
 from engine.bots.evaluate import encode, pairs_deficiency, search
 from engine.bots.heuristic import IN_MELD, completes_meld, lonely_order
-from engine.bots.plan import HARD, Knowledge, best_discard, take_improves
+from engine.bots.plan import HARD, Knowledge, best_discard, take_improves, take_widens
 from engine.bots.tracking import Table, read_view
 
 Action = dict[str, Any]
@@ -65,7 +65,10 @@ def _can_finish_with(table: Table, tile: int) -> bool:
 def play_hard(table: Table, rng: random.Random) -> Action:
     know = Knowledge.of(table, HARD)
     if table.phase == "take":
-        take = table.left_top is not None and take_improves(table.rack, table.left_top, know)
+        tile = table.left_top
+        take = tile is not None and (
+            take_improves(table.rack, tile, know) or take_widens(table.rack, tile, know, HARD)
+        )
         return _take_or_draw(table, take)
     if table.legal_tiles("finish"):
         wait = okey_wait(table, know)

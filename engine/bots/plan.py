@@ -31,9 +31,17 @@ class Style:
     pairs: bool  # weighs seven pairs against melds
     caution: float  # weight of the danger of feeding the right neighbour
     outs: int  # how many of the cheapest discards get their live outs counted
+    end_outs: int = 0  # the same once the hand is within END_DEFICIENCY of winning
 
 
-HARD = Style(counts_tiles=True, pairs=True, caution=1.0, outs=4)
+HARD = Style(counts_tiles=True, pairs=True, caution=1.0, outs=4, end_outs=8)
+
+# Near the end every out counts: from this deficiency down the planner
+# counts the outs of more discards, and takes a discard that widens its wait.
+END_DEFICIENCY = 2
+# A take that keeps the deficiency must bring this many times the outs (plus
+# one): a draw may lower the deficiency now, the take only helps later.
+WIDEN_FACTOR = 2.0
 
 # Live outs one unit of danger is worth giving up: a take by the right
 # neighbour only shifts wins among the others, so danger breaks near-ties.
@@ -183,7 +191,8 @@ def ranked_discards(rack: Sequence[int], know: Knowledge, style: Style) -> Ranke
         ranked.append(((float(costs[face]), potential(face, counts, know) + risk), tile))
     ranked.sort()
     best = ranked[0][0][0]
-    head = [item for item in ranked if item[0][0] == best][: style.outs]
+    limit = style.end_outs if best <= END_DEFICIENCY and style.end_outs else style.outs
+    head = [item for item in ranked if item[0][0] == best][:limit]
     chosen = {tile for _, tile in head}
     scored: Ranked = []
     best_outs = 0
@@ -225,3 +234,19 @@ def take_improves(rack: Sequence[int], tile: int, know: Knowledge) -> bool:
     a take judged by pairs would pull the other way from the discards.)"""
     after = closeness([*rack, tile], know)
     return after == 0 or after < closeness(rack, know)
+
+
+def take_widens(rack: Sequence[int], tile: int, know: Knowledge, style: Style) -> bool:
+    """Whether taking ``tile`` near the end keeps the deficiency but leaves
+    (after the best discard) at least :data:`WIDEN_FACTOR` times the live
+    outs: a wait on two tiles turned into a wait on six is worth a turn."""
+    counts, wilds = encode(rack, know.okey)
+    if not 0 < search(counts, wilds, know.dead, know.wrap).deficiency <= END_DEFICIENCY:
+        return False  # cheap check first: outs cost a tied search
+    deficiency, outs = hand_outs(rack, know)
+    grown = [*rack, tile]
+    throw = best_discard(grown, know, style)
+    if plays(throw, know.okey) == plays(tile, know.okey):
+        return False  # it would throw the tile back (or its twin)
+    after, more = hand_outs([t for t in grown if t != throw], know)
+    return after == deficiency and more >= WIDEN_FACTOR * outs + 1
