@@ -1,6 +1,8 @@
 """Bot-only hands for measuring the computer players (a CLI, not game logic).
 
 ``python -m engine.simulate --seats hard,normal,normal,normal --hands 2000 --seed 1``
+(``--variant 101`` plays 101 Okey hands; see :mod:`engine.okey101.bots_sim`
+for what winning a 101 hand means).
 
 Every hand is a fresh one-hand match dealt from a secret derived from
 ``--seed`` and the hand number, so a run is reproducible whatever ``--jobs``
@@ -29,6 +31,9 @@ from typing import Any
 
 from engine.bots import ALL_LEVELS, choose_action
 from engine.game import apply, new_match
+from engine.okey101.bots_random import ALL_LEVELS101, choose_any101
+from engine.okey101.bots_sim import Tally101
+from engine.okey101.state import Options101
 from engine.options import Options
 from engine.view import view_for
 
@@ -38,7 +43,7 @@ MAX_ACTIONS = 3000  # a hand that runs longer is stopped and counted as a draw
 @dataclass(frozen=True)
 class Setup:
     levels: tuple[str, ...]
-    options: Options
+    options: Options | Options101
     seed: int
 
 
@@ -88,6 +93,7 @@ def bot_seed(seed: int, hand: int, seat: int) -> int:
 
 def play_hand(setup: Setup, hand: int, tally: Tally) -> None:
     """Play one hand and add it to ``tally``."""
+    assert isinstance(setup.options, Options)
     n = len(setup.levels)
     entry_at = [(seat + hand) % n for seat in range(n)]
     seeds = [bot_seed(setup.seed, hand, seat) for seat in range(n)]
@@ -126,30 +132,55 @@ def play_hand(setup: Setup, hand: int, tally: Tally) -> None:
         tally.okey[entry] += 1
 
 
-def play_chunk(args: tuple[Setup, Sequence[int]]) -> Tally:
+def play_hand_101(setup: Setup, hand: int, tally: Tally101) -> None:
+    """Play one 101 hand (seats rotating as in :func:`play_hand`) and add it to ``tally``."""
+    assert isinstance(setup.options, Options101)
+    seed, secret = bot_seed(setup.seed, hand, 0), hand_secret(setup.seed, hand)
+    tally.play(setup.levels, hand, setup.options, secret, seed, choose_any101)
+
+
+def play_chunk(args: tuple[Setup, Sequence[int]]) -> Tally | Tally101:
     setup, hands = args
+    if isinstance(setup.options, Options101):
+        tally101 = Tally101(len(setup.levels))
+        for hand in hands:
+            play_hand_101(setup, hand, tally101)
+        return tally101
     tally = Tally(len(setup.levels))
     for hand in hands:
         play_hand(setup, hand, tally)
     return tally
 
 
-def run(setup: Setup, hands: int, jobs: int) -> Tally:
+def run(setup: Setup, hands: int, jobs: int) -> Tally | Tally101:
     """Play ``hands`` hands on ``jobs`` processes and merge the results."""
     chunk = max(1, min(50, hands // max(1, jobs * 4)))
     work = [(setup, range(i, min(hands, i + chunk))) for i in range(0, hands, chunk)]
-    total = Tally(len(setup.levels))
+    total: Tally | Tally101 = (
+        Tally101(len(setup.levels))
+        if isinstance(setup.options, Options101)
+        else Tally(len(setup.levels))
+    )
     if jobs <= 1:
         for item in work:
-            total.merge(play_chunk(item))
+            _merge(total, play_chunk(item))
         return total
     with Pool(jobs) as pool:
         for part in pool.imap_unordered(play_chunk, work):
-            total.merge(part)
+            _merge(total, part)
     return total
 
 
-def wilson(successes: int, trials: int, z: float = 1.96) -> tuple[float, float]:
+def _merge(total: Tally | Tally101, part: Tally | Tally101) -> None:
+    if isinstance(total, Tally101):
+        assert isinstance(part, Tally101)
+        total.merge(part)
+    else:
+        assert isinstance(part, Tally)
+        total.merge(part)
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
     """95% Wilson score interval of a proportion.
 
     >>> [round(x, 3) for x in wilson(35, 100)]
@@ -171,7 +202,57 @@ def _percentile(values: Sequence[int], q: float) -> float:
     return float(ordered[min(len(ordered) - 1, int(q * len(ordered)))])
 
 
-def summary(setup: Setup, tally: Tally) -> dict[str, Any]:
+def _timings(tally: Tally | Tally101) -> dict[str, Any]:
+    return {
+        "decision_ms": {
+            level: {
+                "median": round(statistics.median(times) / 1e6, 4),
+                "p99": round(_percentile(times, 0.99) / 1e6, 4),
+            }
+            for level, times in sorted(tally.decision_ns.items())
+        },
+        "hand_ms": {
+            "median": round(statistics.median(tally.hand_ns) / 1e6, 2) if tally.hand_ns else 0.0,
+            "p99": round(_percentile(tally.hand_ns, 0.99) / 1e6, 2),
+        },
+    }
+
+
+def summary101(setup: Setup, tally: Tally101) -> dict[str, Any]:
+    """Like :func:`summary` for 101: ``won`` may hold halves and thirds (shared wins)."""
+    decided = tally.hands - tally.draws
+    played = max(1, tally.hands - tally.stopped)
+    seats = []
+    for i, level in enumerate(setup.levels):
+        won = tally.won[i]
+        lo, hi = wilson(won, decided)
+        seats.append(
+            {
+                "level": level,
+                "won": round(won, 2),
+                "share": round(won / decided, 4) if decided else 0.0,
+                "ci95": [round(lo, 4), round(hi, 4)],
+                "avg_score": round(tally.score[i] / played, 1),
+                "openings": tally.openings[i],
+                "pairs_openings": tally.pairs_openings[i],
+                "penalties": tally.penalties[i],
+                "finishes": tally.finishes[i],
+            }
+        )
+    return {
+        "variant": "101",
+        "seats": seats,
+        "draws": tally.draws,
+        "hands": tally.hands,
+        "avg_turns": round(tally.turns / played, 2),
+        **_timings(tally),
+        "stopped": tally.stopped,
+    }
+
+
+def summary(setup: Setup, tally: Tally | Tally101) -> dict[str, Any]:
+    if isinstance(tally, Tally101):
+        return summary101(setup, tally)
     decided = tally.hands - tally.draws
     seats = []
     for i, level in enumerate(setup.levels):
@@ -192,22 +273,34 @@ def summary(setup: Setup, tally: Tally) -> dict[str, Any]:
         "draws": tally.draws,
         "hands": tally.hands,
         "avg_turns": round(tally.turns / tally.hands, 2) if tally.hands else 0.0,
-        "decision_ms": {
-            level: {
-                "median": round(statistics.median(times) / 1e6, 4),
-                "p99": round(_percentile(times, 0.99) / 1e6, 4),
-            }
-            for level, times in sorted(tally.decision_ns.items())
-        },
-        "hand_ms": {
-            "median": round(statistics.median(tally.hand_ns) / 1e6, 2) if tally.hand_ns else 0.0,
-            "p99": round(_percentile(tally.hand_ns, 0.99) / 1e6, 2),
-        },
+        **_timings(tally),
         "stopped": tally.stopped,
     }
 
 
+def _report101(result: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{'entry':<10}{'won':>8}{'share':>8}  {'95% CI':<15}{'score':>7}"
+        f"{'opened':>7}{'pairs':>6}{'penal':>6}{'fin':>6}"
+    ]
+    for i, seat in enumerate(result["seats"]):
+        lo, hi = seat["ci95"]
+        lines.append(
+            f"{i}:{seat['level']:<8}{seat['won']:>8.1f}{seat['share']:>8.1%}  "
+            f"{f'{lo:.1%}-{hi:.1%}':<15}{seat['avg_score']:>7.1f}{seat['openings']:>7}"
+            f"{seat['pairs_openings']:>6}{seat['penalties']:>6}{seat['finishes']:>6}"
+        )
+    return lines
+
+
 def _report(result: dict[str, Any], elapsed: float) -> str:
+    if result.get("variant") == "101":
+        lines = [
+            f"{result['hands']} hands of 101, {result['draws']} drawn (every seat tied), "
+            f"{result['avg_turns']} turns per hand, {elapsed:.1f} s",
+            *_report101(result),
+        ]
+        return "\n".join([*lines, *_report_times(result)])
     lines = [
         f"{result['hands']} hands, {result['draws']} draws (empty pile), "
         f"{result['avg_turns']} turns per hand, {elapsed:.1f} s",
@@ -220,22 +313,26 @@ def _report(result: dict[str, Any], elapsed: float) -> str:
             f"{f'{lo:.1%}-{hi:.1%}':<15}{seat['pairs_finishes']:>6}"
             f"{seat['okey_finishes']:>6}{seat['indicator_shows']:>7}"
         )
-    lines.append(
-        "decision time (ms): "
-        + ", ".join(
-            f"{level} median {t['median']:.3f} p99 {t['p99']:.3f}"
-            for level, t in result["decision_ms"].items()
-        )
+    return "\n".join([*lines, *_report_times(result)])
+
+
+def _report_times(result: dict[str, Any]) -> list[str]:
+    decisions = ", ".join(
+        f"{level} median {t['median']:.3f} p99 {t['p99']:.3f}"
+        for level, t in result["decision_ms"].items()
     )
     hand = result["hand_ms"]
-    lines.append(f"hand time (ms): median {hand['median']:.1f} p99 {hand['p99']:.1f}")
-    return "\n".join(lines)
+    return [
+        f"decision time (ms): {decisions}",
+        f"hand time (ms): median {hand['median']:.1f} p99 {hand['p99']:.1f}",
+    ]
 
 
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m engine.simulate", description=__doc__.split("\n")[0]
     )
+    parser.add_argument("--variant", choices=("classic", "101"), default="classic")
     parser.add_argument(
         "--seats",
         default="normal,normal,normal,normal",
@@ -250,13 +347,24 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--no-pairs", action="store_true")
     parser.add_argument("--no-indicator-bonus", action="store_true")
     parser.add_argument("--traditional-deal", action="store_true")
+    table101 = parser.add_argument_group("101 options (with --variant 101)")
+    table101.add_argument("--opening-rule", choices=("sum101", "middle34"), default="sum101")
+    table101.add_argument("--no-pairs-opening", action="store_true")
+    table101.add_argument("--no-okey-swap", action="store_true")
+    table101.add_argument("--no-discard-must-be-used", action="store_true")
+    table101.add_argument("--burn-full-sets", action="store_true")
+    table101.add_argument("--no-penalties", action="store_true")
+    table101.add_argument("--partners", action="store_true", help="4 seats: 0+2 against 1+3")
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.seats.split(",") if level.strip())
     if not 2 <= len(levels) <= 4:
         parser.error("--seats lists 2 to 4 levels")
-    unknown = [level for level in levels if level not in ALL_LEVELS]
+    known = ALL_LEVELS101 if args.variant == "101" else ALL_LEVELS
+    unknown = [level for level in levels if level not in known]
     if unknown:
         parser.error(f"unknown level(s): {', '.join(unknown)}")
+    if args.partners and (args.variant != "101" or len(levels) != 4):
+        parser.error("--partners is a 101 option for 4 seats")
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     args.levels = levels
@@ -265,14 +373,28 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
-    options = Options(
-        seats=len(args.levels),
-        scoring=args.scoring,
-        run_13_1=not args.no_run_13_1,
-        pairs_finish=not args.no_pairs,
-        indicator_bonus=not args.no_indicator_bonus,
-        traditional_deal=args.traditional_deal,
-    )
+    options: Options | Options101
+    if args.variant == "101":
+        options = Options101(
+            seats=len(args.levels),
+            hands=1,
+            opening_rule=args.opening_rule,
+            pairs_opening=not args.no_pairs_opening,
+            okey_swap=not args.no_okey_swap,
+            discard_must_be_used=not args.no_discard_must_be_used,
+            burn_full_sets=args.burn_full_sets,
+            penalties=not args.no_penalties,
+            partners=args.partners,
+        )
+    else:
+        options = Options(
+            seats=len(args.levels),
+            scoring=args.scoring,
+            run_13_1=not args.no_run_13_1,
+            pairs_finish=not args.no_pairs,
+            indicator_bonus=not args.no_indicator_bonus,
+            traditional_deal=args.traditional_deal,
+        )
     setup = Setup(args.levels, options, args.seed)
     started = time.perf_counter()
     tally = run(setup, args.hands, max(1, args.jobs))

@@ -11,6 +11,9 @@ from typing import Any
 import pytest
 
 from engine.okey101.bots import LEVELS, choose_action101
+from engine.okey101.bots_block import danger
+from engine.okey101.bots_hard import BLOCK
+from engine.okey101.bots_seat import Seat
 from engine.okey101.bots_sim import play_hand101
 from engine.okey101.game import apply, new_match101
 from engine.okey101.scoring import Opened
@@ -189,3 +192,41 @@ def test_unknown_level_and_no_move() -> None:
         choose_action101(view_for(state, 0), "expert")
     with pytest.raises(ValueError):
         choose_action101(view_for(state, 1), "normal")
+
+
+def test_hard_reads_what_the_next_seat_let_pass() -> None:
+    # Seat 0 threw K9; seat 1 (next) drew instead of taking it, then threw B2.
+    state = _state(["K2 B9 Y4 R8 R9", "K3 K4 K5"], phase="play", discards=("B2",))
+    k9 = parse_tiles("K9")[0]
+    state.events = [
+        {"v": 1, "type": "discard", "seat": 0, "tile": k9, "penalty": 0},
+        {"v": 2, "type": "draw", "seat": 1, "tile": parse_tiles("R1")[0]},
+        {"v": 3, "type": "discard", "seat": 1, "tile": parse_tiles("B2")[0], "penalty": 0},
+    ]
+    seat = Seat.of(view_for(state, 0))
+    assert seat.declined == {k9 >> 1} and not seat.next_opened
+
+
+def test_danger_counts_unseen_partners_and_points() -> None:
+    live = [2] * 52
+    r13, r1, k7 = parse_face("R13"), parse_face("R1"), parse_face("K7")
+    assert danger(r13, live) > danger(k7, live) > danger(r1, live) > 0
+    # With both copies of R11, R12 and every other 13 seen, R13 completes nothing.
+    for face in ("R11", "R12", "Y13", "B13", "K13"):
+        live[parse_face(face)] = 0
+    assert danger(r13, live) == 0.0
+
+
+def test_hard_blocking_keeps_a_tile_that_could_open_the_next_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Far from opening, the look-ahead alone throws the loose Y11; with the
+    # (measured, off by default) blocking weight it keeps Y11, worth more than
+    # K2 to a next seat that needs a few points to open.
+    rack = "R10 K6 R6 Y5 R9 B10 B7 B9 B3 Y2 R8 K8 R3 K7 B5 Y1 B13 Y11 K2 B4 R1 B1"
+    tiles = parse_tiles(rack)
+    state = _state([rack, "K3 K4 K5"], phase="play")
+    y11, k2 = (tiles[rack.split().index(name)] for name in ("Y11", "K2"))
+    assert _choose(state, "hard") == {"type": "discard", "tile": y11}
+    monkeypatch.setitem(BLOCK, "before", 0.4)
+    assert _choose(state, "hard") == {"type": "discard", "tile": k2}

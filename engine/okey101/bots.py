@@ -15,7 +15,7 @@ easy and gentle often throw one of a few poor tiles at random (and gentle
 does not open before its fourth turn); normal weighs melds and partial
 melds; hard also counts the unseen copies that would complete a partial,
 sheds high tiles once opened, and before opening looks one draw ahead
-(:mod:`engine.okey101.bots_ahead`).
+(:mod:`engine.okey101.bots_ahead`, :mod:`engine.okey101.bots_hard`).
 
 >>> from engine.okey101.game import new_match101
 >>> from engine.okey101.state import Options101
@@ -28,16 +28,14 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping
 from typing import Any
 
-from engine.okey101.bots_ahead import draw_value, link, near_table
-from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, Rule, best_opening, count_pairs
+from engine.okey101.bots_ahead import link, near_table
+from engine.okey101.bots_hard import hard_discard
+from engine.okey101.bots_seat import Action, Seat, is_okey, live_faces, make_pairs, plays, value
+from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, best_opening, count_pairs
 from engine.okey101.table import layoffs, okey_swaps
-from engine.tiles import FAKE_FACE
-
-Action = dict[str, Any]
 
 LEVELS = ("easy", "normal", "hard", "gentle")
 
@@ -57,113 +55,9 @@ PAIRS_MODE_MELDS = 70
 # being layable); ``high_links``: links between high tiles count more before
 # opening, as they reach the threshold sooner.
 HARD = {"value": 0.5, "near": 1.0, "high_links": 1.0}
-# Hard players look one draw ahead over this many least useful tiles.
-AHEAD_SHORTLIST = 4
 # Hard players open with pairs (doubled rack) only when melds look out of reach.
 HARD_PAIRS_MELDS = 80
 HARD_PAIRS_PILE = 40
-
-
-@dataclass(frozen=True)
-class Seat:
-    """What the bot reads from a view, in the engine's ids."""
-
-    you: int
-    rack: tuple[int, ...]
-    okey: int
-    table: tuple[tuple[int, ...], ...]
-    opened: str | None
-    legal: tuple[Action, ...]
-    rule: Rule
-    pairs_opening: bool
-    pile_count: int
-    my_turns: int
-    taken: int | None  # the left discard taken this turn, still to be used
-    returned: bool  # this turn the seat already put a left discard back
-    seen: tuple[int, ...]  # faces (as played) of every tile this seat has seen
-
-    @classmethod
-    def of(cls, view: Mapping[str, Any]) -> Seat:
-        you = view["you"]
-        if you is None:
-            raise ValueError("a spectator has no move")
-        rack = tuple(view["rack"])
-        okey = view["okey"]
-        events = view.get("events", [])
-        taken = None
-        for event in events:
-            # the seat's last take of the current hand; cleared by its discards
-            if event.get("seat") == you and event["type"] == "take_discard":
-                taken = event["tile"]
-            elif event.get("seat") == you and event["type"] in ("discard", "return_discard"):
-                taken = None
-        if taken not in rack:
-            taken = None
-        last = events[-1] if events else {}
-        returned = last.get("type") == "return_discard" and last.get("seat") == you
-        seen = [t for e in events if e["type"] == "discard" for t in [e["tile"]]]
-        seen += [t for m in view["table"] for t in m] + list(view.get("burned", []))
-        seen += [*rack, view["indicator"]]
-        options = view["options"]
-        return cls(
-            you=you,
-            rack=rack,
-            okey=okey,
-            table=tuple(tuple(m) for m in view["table"]),
-            opened=view["seats"][you]["opened"],
-            legal=tuple(view.get("legal", [])),
-            rule=options.get("opening_rule", "sum101"),
-            pairs_opening=bool(options.get("pairs_opening", True)),
-            pile_count=view["pile_count"],
-            my_turns=sum(1 for e in events if e["type"] == "discard" and e.get("seat") == you),
-            taken=taken,
-            returned=returned,
-            seen=tuple(plays(t, okey) for t in set(seen) if not is_okey(t, okey)),
-        )
-
-    def types(self) -> set[str]:
-        return {a["type"] for a in self.legal}
-
-    def first(self, kind: str) -> Action | None:
-        return next((dict(a) for a in self.legal if a["type"] == kind), None)
-
-
-def is_okey(tile: int, okey: int) -> bool:
-    return tile >> 1 == okey
-
-
-def plays(tile: int, okey: int) -> int:
-    """Face a non-wild tile plays as (a fake okey plays the okey's face)."""
-    face = tile >> 1
-    return okey if face == FAKE_FACE else face
-
-
-def value(tile: int, okey: int) -> int:
-    """Points the tile costs if it stays on the rack (an okey: 101)."""
-    return 101 if is_okey(tile, okey) else plays(tile, okey) % 13 + 1
-
-
-def make_pairs(rack: Sequence[int], okey: int) -> tuple[list[list[int]], list[int]]:
-    """Disjoint pairs of ``rack`` as :func:`count_pairs` counts them, and the rest.
-
-    Okeys pair with the highest singles first: those cost most if kept.
-    """
-    wilds = [t for t in rack if is_okey(t, okey)]
-    by_face: dict[int, list[int]] = {}
-    for tile in sorted(t for t in rack if not is_okey(t, okey)):
-        by_face.setdefault(plays(tile, okey), []).append(tile)
-    pairs: list[list[int]] = []
-    singles: list[int] = []
-    for tiles in by_face.values():
-        while len(tiles) >= 2:
-            pairs.append([tiles.pop(), tiles.pop()])
-        singles += tiles
-    singles.sort(key=lambda t: (-value(t, okey), t))
-    while wilds and singles:
-        pairs.append([singles.pop(0), wilds.pop()])
-    while len(wilds) >= 2:
-        pairs.append([wilds.pop(), wilds.pop()])
-    return pairs, singles + wilds
 
 
 def choose_action101(view: Mapping[str, Any], level: str, seed: int = 0) -> Action:
@@ -309,27 +203,10 @@ def _discard(seat: Seat, level: str, rng: random.Random) -> int:
     ranked = sorted(safe, key=lambda t: (scores[plays(t, okey)], t))
     if level in ("easy", "gentle") and rng.random() < EASY_SLIP:
         return rng.choice(ranked[:EASY_POOL])
-    if level == "hard" and seat.opened is None and not judge.pairs_mode:
-        return _look_ahead(seat, ranked)
+    if level == "hard" and seat.opened != "pairs":
+        ahead = seat.opened is None and not judge.pairs_mode
+        return hard_discard(seat, ranked, scores, ahead)
     return ranked[0]
-
-
-def _look_ahead(seat: Seat, ranked: list[int]) -> int:
-    """Among the few least useful tiles, the one whose loss leaves the best draws."""
-    shortlist: list[int] = []
-    for tile in ranked:
-        if plays(tile, seat.okey) not in {plays(t, seat.okey) for t in shortlist}:
-            shortlist.append(tile)
-        if len(shortlist) == AHEAD_SHORTLIST:
-            break
-    live, threshold = _live(seat), THRESHOLD[seat.rule]
-
-    def worth(tile: int) -> float:
-        rest = [t for t in seat.rack if t != tile]
-        points = best_opening(rest, seat.okey, rule=seat.rule).points
-        return points + draw_value(rest, live, seat.okey, seat.rule, threshold)
-
-    return max(shortlist, key=lambda t: (worth(t), -shortlist.index(t)))
 
 
 class _Judge:
@@ -339,7 +216,7 @@ class _Judge:
         self.seat, self.level = seat, level
         okey = seat.okey
         self.faces = [plays(t, okey) for t in seat.rack if not is_okey(t, okey)]
-        self.outs = _live(seat) if level == "hard" else None
+        self.outs = live_faces(seat) if level == "hard" else None
         self.base = 0
         self.pairs_mode = False
         self.near = near_table(seat.table, okey)
@@ -382,15 +259,6 @@ def _pairs_mode(seat: Seat, melds: int) -> bool:
         return False
     pairs = count_pairs(seat.rack, seat.okey)
     return pairs >= PAIRS_MODE and melds < PAIRS_MODE_MELDS * THRESHOLD[seat.rule] // 101
-
-
-def _live(seat: Seat) -> list[int]:
-    """Copies of each face (0..51) this seat has not seen: what it may still draw."""
-    live = [2] * 52
-    for face in seat.seen:
-        if face < 52:
-            live[face] = max(0, live[face] - 1)
-    return live
 
 
 __all__ = ["LEVELS", "choose_action101", "make_pairs"]
