@@ -15,12 +15,18 @@ from collections.abc import Sequence
 
 from engine.bots import ALL_LEVELS, choose_action
 from engine.game import apply, new_match
+from engine.okey101 import bots as bots101
+from engine.okey101.game import apply as apply101
+from engine.okey101.game import new_match101
+from engine.okey101.state import Options101
+from engine.okey101.view import view_for as view101
 from engine.options import Options
 from engine.simulate import Setup, run, summary
 from engine.view import view_for
 
 DECISION_HANDS = 6  # per level: a few hundred decisions each
 HAND_TIMING_HANDS = 30
+DECISION_HANDS_101 = 20  # 101 hands are short: about 20 discards
 STRENGTH_HANDS = 200
 
 
@@ -44,6 +50,20 @@ def play(level_of_seat: Sequence[str], secret: bytes, times: dict[str, list[floa
     return (time.perf_counter() - start) * 1000
 
 
+def play101(level: str, secret: bytes, times: dict[str, list[float]]) -> float:
+    """One 101 hand of four bots of ``level``; each decision timed; the hand's time (ms)."""
+    state = new_match101(Options101(seats=4, hands=1), secret)
+    start = time.perf_counter()
+    while state.phase != "over":
+        seat = state.turn
+        view = view101(state, seat, since=state.base_version)
+        t0 = time.perf_counter()
+        action = bots101.choose_action101(view, level, seed=seat)
+        times.setdefault(level, []).append((time.perf_counter() - t0) * 1000)
+        state, _ = apply101(state, seat, action)
+    return (time.perf_counter() - start) * 1000
+
+
 def main() -> None:
     times: dict[str, list[float]] = {}
     for level in ALL_LEVELS:
@@ -61,6 +81,19 @@ def main() -> None:
         print(
             f"4-bot hand ({','.join(seats)}), {HAND_TIMING_HANDS} hands: median "
             f"{statistics.median(hand_ms):.1f} ms  p99 {percentile(hand_ms, 0.99):.1f} ms"
+        )
+    times101: dict[str, list[float]] = {}
+    hand101: dict[str, list[float]] = {}
+    for level in bots101.LEVELS:
+        for hand in range(DECISION_HANDS_101):
+            hand101.setdefault(level, []).append(play101(level, bytes([hand, 5]) * 16, times101))
+    print(f"101 decision time (ms), four bots of a level, {DECISION_HANDS_101} hands each:")
+    for level in bots101.LEVELS:
+        values = times101[level]
+        print(
+            f"  {level:<7} n={len(values):<4} median {statistics.median(values):.3f}"
+            f"  p99 {percentile(values, 0.99):.2f}  max {max(values):.1f}"
+            f"  hand median {statistics.median(hand101[level]):.0f} ms"
         )
     print(f"strength sample ({STRENGTH_HANDS} hands each, 1 process; NOT the benchmark figures):")
     for levels in (
