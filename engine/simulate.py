@@ -354,7 +354,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     table101.add_argument("--no-discard-must-be-used", action="store_true")
     table101.add_argument("--burn-full-sets", action="store_true")
     table101.add_argument("--no-penalties", action="store_true")
-    table101.add_argument("--partners", action="store_true", help="4 seats: 0+2 against 1+3")
+    parser.add_argument("--partners", action="store_true", help="4 seats: 0+2 against 1+3")
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.seats.split(",") if level.strip())
     if not 2 <= len(levels) <= 4:
@@ -363,8 +363,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     unknown = [level for level in levels if level not in known]
     if unknown:
         parser.error(f"unknown level(s): {', '.join(unknown)}")
-    if args.partners and (args.variant != "101" or len(levels) != 4):
-        parser.error("--partners is a 101 option for 4 seats")
+    if args.partners and len(levels) != 4:
+        parser.error("--partners needs 4 seats")
     if args.hands < 1:
         parser.error("--hands must be at least 1")
     args.levels = levels
@@ -394,6 +394,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             pairs_finish=not args.no_pairs,
             indicator_bonus=not args.no_indicator_bonus,
             traditional_deal=args.traditional_deal,
+            partners=args.partners,
         )
     setup = Setup(args.levels, options, args.seed)
     started = time.perf_counter()

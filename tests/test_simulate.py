@@ -69,6 +69,13 @@ def test_text_report_and_bad_arguments() -> None:
     assert simulate("--seats", "normal").returncode == 2
     assert simulate("--seats", "normal,wizard").returncode == 2
     assert simulate("--seats", "normal,normal", "--hands", "0").returncode == 2
+    assert simulate("--seats", "normal,normal,normal", "--partners").returncode == 2
+
+
+def test_classic_partners_tables_simulate() -> None:
+    data = results("--seats", "hard,normal,normal,normal", "--hands", "8", "--partners")
+    assert data["hands"] == 8 and len(data["seats"]) == 4
+    assert sum(seat["won"] for seat in data["seats"]) + data["draws"] == 8
 
 
 def test_levels_rotate_round_the_table() -> None:
