@@ -230,3 +230,14 @@ def test_hard_blocking_keeps_a_tile_that_could_open_the_next_seat(
     assert _choose(state, "hard") == {"type": "discard", "tile": y11}
     monkeypatch.setitem(BLOCK, "before", 0.4)
     assert _choose(state, "hard") == {"type": "discard", "tile": k2}
+
+
+def test_hard_waits_for_melds_over_pairs_while_the_pile_lasts() -> None:
+    # Five pairs, and melds worth 69 (K11-K13, B10-B12): close enough to 101 to wait for.
+    rack = "R1 R1 Y3 Y3 B5 B5 K7 K7 R9 R9 K11 K12 K13 B10 B11 B12 Y2 K4"
+    early = _state([rack, "K3 K4"], phase="play")
+    assert _choose(early, "normal").get("pairs")  # normal takes the pairs opening
+    assert _choose(early, "hard")["type"] == "discard"
+    late = _state([rack, "K3 K4"], phase="play", pile="K1 K1 R2")
+    action = _choose(late, "hard")
+    assert action["type"] == "open" and len(action["pairs"]) == 5

@@ -55,9 +55,12 @@ PAIRS_MODE_MELDS = 70
 # being layable); ``high_links``: links between high tiles count more before
 # opening, as they reach the threshold sooner.
 HARD = {"value": 0.5, "near": 1.0, "high_links": 1.0}
-# Hard players open with pairs (doubled rack) only when melds look out of reach.
-HARD_PAIRS_MELDS = 80
-HARD_PAIRS_PILE = 40
+# Hard players open with pairs (a doubled rack, and pairs-openers almost never
+# win a hand) only when melds look out of reach: melds worth less than this
+# share of the threshold, or the pile down to this many tiles. (With 4 seats
+# the pile starts at 20, so the pile test must be small to matter.)
+HARD_PAIRS_MELDS = 60
+HARD_PAIRS_PILE = 4
 
 
 def choose_action101(view: Mapping[str, Any], level: str, seed: int = 0) -> Action:
@@ -126,13 +129,13 @@ def _opening(seat: Seat, level: str) -> Action | None:
     if level == "gentle" and seat.my_turns < GENTLE_QUIET_TURNS and seat.taken is None:
         return None
     suggested = seat.first("open")
-    if suggested is not None:
-        return suggested
+    if suggested is not None and (level != "hard" or "melds" in suggested):
+        return suggested  # hard weighs a suggested pairs opening below
     if not seat.pairs_opening or seat.taken is not None:
-        return None
+        return suggested  # a pairs opening that uses the taken tile, or none
     pairs, rest = make_pairs(seat.rack, seat.okey)
     if len(pairs) < PAIRS_TO_OPEN or not rest:
-        return None
+        return suggested
     if level == "hard":
         melds = best_opening(seat.rack, seat.okey, rule=seat.rule).points
         if melds >= HARD_PAIRS_MELDS * THRESHOLD[seat.rule] // 101 and (
