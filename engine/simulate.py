@@ -35,6 +35,7 @@ from engine.okey101.bots_random import ALL_LEVELS101, choose_any101
 from engine.okey101.bots_sim import Tally101
 from engine.okey101.state import Options101
 from engine.options import Options
+from engine.simulate_report import report
 from engine.view import view_for
 
 MAX_ACTIONS = 3000  # a hand that runs longer is stopped and counted as a draw
@@ -278,56 +279,6 @@ def summary(setup: Setup, tally: Tally | Tally101) -> dict[str, Any]:
     }
 
 
-def _report101(result: dict[str, Any]) -> list[str]:
-    lines = [
-        f"{'entry':<10}{'won':>8}{'share':>8}  {'95% CI':<15}{'score':>7}"
-        f"{'opened':>7}{'pairs':>6}{'penal':>6}{'fin':>6}"
-    ]
-    for i, seat in enumerate(result["seats"]):
-        lo, hi = seat["ci95"]
-        lines.append(
-            f"{i}:{seat['level']:<8}{seat['won']:>8.1f}{seat['share']:>8.1%}  "
-            f"{f'{lo:.1%}-{hi:.1%}':<15}{seat['avg_score']:>7.1f}{seat['openings']:>7}"
-            f"{seat['pairs_openings']:>6}{seat['penalties']:>6}{seat['finishes']:>6}"
-        )
-    return lines
-
-
-def _report(result: dict[str, Any], elapsed: float) -> str:
-    if result.get("variant") == "101":
-        lines = [
-            f"{result['hands']} hands of 101, {result['draws']} drawn (every seat tied), "
-            f"{result['avg_turns']} turns per hand, {elapsed:.1f} s",
-            *_report101(result),
-        ]
-        return "\n".join([*lines, *_report_times(result)])
-    lines = [
-        f"{result['hands']} hands, {result['draws']} draws (empty pile), "
-        f"{result['avg_turns']} turns per hand, {elapsed:.1f} s",
-        f"{'entry':<10}{'won':>6}{'share':>8}  {'95% CI':<15}{'pairs':>6}{'okey':>6}{'shows':>7}",
-    ]
-    for i, seat in enumerate(result["seats"]):
-        lo, hi = seat["ci95"]
-        lines.append(
-            f"{i}:{seat['level']:<8}{seat['won']:>6}{seat['share']:>8.1%}  "
-            f"{f'{lo:.1%}-{hi:.1%}':<15}{seat['pairs_finishes']:>6}"
-            f"{seat['okey_finishes']:>6}{seat['indicator_shows']:>7}"
-        )
-    return "\n".join([*lines, *_report_times(result)])
-
-
-def _report_times(result: dict[str, Any]) -> list[str]:
-    decisions = ", ".join(
-        f"{level} median {t['median']:.3f} p99 {t['p99']:.3f}"
-        for level, t in result["decision_ms"].items()
-    )
-    hand = result["hand_ms"]
-    return [
-        f"decision time (ms): {decisions}",
-        f"hand time (ms): median {hand['median']:.1f} p99 {hand['p99']:.1f}",
-    ]
-
-
 def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m engine.simulate", description=__doc__.split("\n")[0]
@@ -403,7 +354,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result))
     else:
-        print(_report(result, time.perf_counter() - started))
+        print(report(result, time.perf_counter() - started))
     return 0
 
 

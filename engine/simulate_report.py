@@ -1,0 +1,59 @@
+"""The simulator's text report: one line per seat, then decision and hand times.
+
+``python -m engine.simulate`` prints this unless ``--json`` asks for the
+figures as one object (the same dictionary this module reads).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def _seats101(result: dict[str, Any]) -> list[str]:
+    lines = [
+        f"{'entry':<10}{'won':>8}{'share':>8}  {'95% CI':<15}{'score':>7}"
+        f"{'opened':>7}{'pairs':>6}{'penal':>6}{'fin':>6}"
+    ]
+    for i, seat in enumerate(result["seats"]):
+        lo, hi = seat["ci95"]
+        lines.append(
+            f"{i}:{seat['level']:<8}{seat['won']:>8.1f}{seat['share']:>8.1%}  "
+            f"{f'{lo:.1%}-{hi:.1%}':<15}{seat['avg_score']:>7.1f}{seat['openings']:>7}"
+            f"{seat['pairs_openings']:>6}{seat['penalties']:>6}{seat['finishes']:>6}"
+        )
+    return lines
+
+
+def report(result: dict[str, Any], elapsed: float) -> str:
+    if result.get("variant") == "101":
+        lines = [
+            f"{result['hands']} hands of 101, {result['draws']} drawn (every seat tied), "
+            f"{result['avg_turns']} turns per hand, {elapsed:.1f} s",
+            *_seats101(result),
+        ]
+        return "\n".join([*lines, *_times(result)])
+    lines = [
+        f"{result['hands']} hands, {result['draws']} draws (empty pile), "
+        f"{result['avg_turns']} turns per hand, {elapsed:.1f} s",
+        f"{'entry':<10}{'won':>6}{'share':>8}  {'95% CI':<15}{'pairs':>6}{'okey':>6}{'shows':>7}",
+    ]
+    for i, seat in enumerate(result["seats"]):
+        lo, hi = seat["ci95"]
+        lines.append(
+            f"{i}:{seat['level']:<8}{seat['won']:>6}{seat['share']:>8.1%}  "
+            f"{f'{lo:.1%}-{hi:.1%}':<15}{seat['pairs_finishes']:>6}"
+            f"{seat['okey_finishes']:>6}{seat['indicator_shows']:>7}"
+        )
+    return "\n".join([*lines, *_times(result)])
+
+
+def _times(result: dict[str, Any]) -> list[str]:
+    decisions = ", ".join(
+        f"{level} median {t['median']:.3f} p99 {t['p99']:.3f}"
+        for level, t in result["decision_ms"].items()
+    )
+    hand = result["hand_ms"]
+    return [
+        f"decision time (ms): {decisions}",
+        f"hand time (ms): median {hand['median']:.1f} p99 {hand['p99']:.1f}",
+    ]
