@@ -1,5 +1,5 @@
 // App shell cache: network first, the cache when offline. /api/ is never cached.
-const CACHE = 'istaka-v1'
+const CACHE = 'istaka-v2'
 const SHELL = ['./', 'index.html', 'embed.html', 'css/app.css', 'manifest.webmanifest', 'img/icon.svg', 'img/icon-192.png',
 	...'app api state ui home table board okey101 rack drag tiles end verify help i18n/index i18n/en i18n/tr i18n/ko'.split(' ').map(m => `js/${m}.js`),
 	...'en tr ko'.split(' ').map(l => `rules/${l}.md`)]
