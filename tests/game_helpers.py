@@ -6,6 +6,8 @@ import random
 from typing import Any
 
 from engine.game import apply, legal_actions
+from engine.okey101.legal import legal_actions as legal_actions101
+from engine.okey101.state import State101
 from engine.state import GameState
 
 
@@ -70,3 +72,22 @@ def greedy_action(state: GameState, rng: random.Random) -> tuple[int, dict[str, 
     )
     spare = [t for t in arrangement.leftover if t >> 1 != state.okey] or state.racks[seat]
     return seat, {"type": "discard", "tile": rng.choice(spare)}
+
+
+def random_action101(state: State101, rng: random.Random) -> dict[str, Any]:
+    """A random legal 101 action for the seat on turn, biased towards the rare
+    ones (open, lay, layoff, swap) so that random play reaches them."""
+    actions = legal_actions101(state, state.turn)
+    assert actions, "the seat on turn always has a legal action"
+    other = [a for a in actions if a["type"] not in ("draw", "discard")]
+    action = dict(rng.choice(other if other and rng.random() < 0.7 else actions))
+    if action["type"] == "discard":
+        action["tile"] = rng.choice(action.pop("tiles"))
+    return action
+
+
+def every_tile101(state: State101) -> list[int]:
+    """Every tile id of a 101 hand, wherever it is (sorted: 0..105 when none is lost)."""
+    held = [t for r in state.racks for t in r] + [t for d in state.discards for t in d]
+    held += [t for m in state.table for t in m] + state.pile + [state.indicator]
+    return sorted(held + state.burned)

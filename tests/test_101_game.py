@@ -17,6 +17,7 @@ from engine.okey101.scoring import hand_deltas, rack_points, team_totals, team_w
 from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for
 from engine.tiles import FAKE_FACE, TILE_COUNT, okey_face, parse_face, parse_tiles
+from tests.game_helpers import every_tile101, random_action101
 
 SECRET = bytes(range(32))
 # 21 tiles: R10-13 (46) + B11-13 (36) + Y11-13 (36) = 118 and loose tiles.
@@ -248,17 +249,9 @@ def test_random_play_keeps_every_tile() -> None:
         for _ in range(600):
             if state.phase == "over":
                 break
-            actions = legal_actions(state, state.turn)
-            assert actions
-            other = [a for a in actions if a["type"] not in ("draw", "discard")]
-            action = dict(rng.choice(other if other and rng.random() < 0.7 else actions))
-            if action["type"] == "discard":
-                action["tile"] = rng.choice(action.pop("tiles"))
-            state, events = apply(state, state.turn, action)
+            state, events = apply(state, state.turn, random_action101(state, rng))
             seen.update(e["type"] for e in events)
-            held = [t for r in state.racks for t in r] + [t for d in state.discards for t in d]
-            held += [t for m in state.table for t in m] + state.pile + [state.indicator]
-            assert sorted(held + state.burned) == list(range(TILE_COUNT))
+            assert every_tile101(state) == list(range(TILE_COUNT))
         assert state.phase == "over" and state.result is not None
         assert sum(state.result) == sum(state.totals)
     assert {"open", "lay", "layoff", "swap", "hand_over"} <= seen

@@ -21,6 +21,7 @@ from engine.okey101.record import from_record101, to_record101
 from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for
 from engine.tiles import TILE_COUNT
+from tests.game_helpers import every_tile101, random_action101
 
 PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -42,22 +43,10 @@ def options101(draw: st.DrawFn) -> Options101:
 
 
 def random_action(state: State101, rng: random.Random) -> tuple[int, dict[str, Any]]:
-    """A random legal action, biased towards the rare ones (open, lay, layoff, swap)."""
+    """The seat to act and a random legal action (``next_hand`` once a hand is over)."""
     if state.phase == "over":
         return 0, {"type": "next_hand"}
-    actions = legal_actions(state, state.turn)
-    assert actions, "the seat on turn always has a legal action"
-    other = [a for a in actions if a["type"] not in ("draw", "discard")]
-    action = dict(rng.choice(other if other and rng.random() < 0.7 else actions))
-    if action["type"] == "discard":
-        action["tile"] = rng.choice(action.pop("tiles"))
-    return state.turn, action
-
-
-def every_tile(state: State101) -> list[int]:
-    held = [t for r in state.racks for t in r] + [t for d in state.discards for t in d]
-    held += [t for m in state.table for t in m] + state.pile + [state.indicator]
-    return sorted(held + state.burned)
+    return state.turn, random_action101(state, rng)
 
 
 def public_tiles(state: State101) -> set[int]:
@@ -106,7 +95,7 @@ def test_random_101_games_keep_every_rule(options: Options101, secret: bytes, se
     rng = random.Random(seed)
     state = new_match101(options, secret)
     for _ in range(500):
-        assert every_tile(state) == list(range(TILE_COUNT))
+        assert every_tile101(state) == list(range(TILE_COUNT))
         assert len(state.table_owners) == len(state.table)
         for meld, owner in zip(state.table, state.table_owners, strict=True):
             if state.opened[owner] == "pairs":

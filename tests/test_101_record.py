@@ -5,25 +5,15 @@ from __future__ import annotations
 import base64
 import json
 import random
-from typing import Any
 
 import pytest
 
 from engine.okey101.game import apply, new_match101
-from engine.okey101.legal import legal_actions
 from engine.okey101.log import decode_log, encode_action
 from engine.okey101.record import from_record101, is_record101, to_record101
 from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for
-
-
-def _random_action(state: State101, rng: random.Random) -> dict[str, Any]:
-    actions = legal_actions(state, state.turn)
-    other = [a for a in actions if a["type"] not in ("draw", "discard")]
-    action = dict(rng.choice(other if other and rng.random() < 0.7 else actions))
-    if action["type"] == "discard":
-        action["tile"] = rng.choice(action.pop("tiles"))
-    return action
+from tests.game_helpers import random_action101
 
 
 def _same(a: State101, b: State101) -> None:
@@ -53,7 +43,8 @@ def test_round_trip_after_random_play(game: int) -> None:
         if state.phase == "over":
             state, events = apply(state, state.turn, {"type": "next_hand"})
         else:
-            state, events = apply(state, state.turn, _random_action(state, rng), auto=step % 7 == 0)
+            action = random_action101(state, rng)
+            state, events = apply(state, state.turn, action, auto=step % 7 == 0)
         assert [e["v"] for e in events] == list(range(versions[-1] + 1, state.version + 1))
         versions.append(state.version)
         record = json.loads(json.dumps(to_record101(state)))
@@ -101,7 +92,7 @@ def test_record_of_a_whole_four_seat_hand_is_small() -> None:
         rng = random.Random(100 + game)
         state = new_match101(Options101(seats=4, hands=1), bytes([game + 7]) * 32)
         while state.phase != "over":
-            state, _ = apply(state, state.turn, _random_action(state, rng))
+            state, _ = apply(state, state.turn, random_action101(state, rng))
         record = to_record101(state)
         sizes.append(
             (len(json.dumps(record, separators=(",", ":"))), len(base64.b64decode(record["l"])))
