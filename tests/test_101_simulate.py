@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
-import sys
 from typing import Any
 
 import pytest
@@ -13,6 +11,7 @@ from engine.okey101.bots_random import choose_any101
 from engine.okey101.bots_sim import Tally101, hand_wins, play_hand101
 from engine.okey101.state import Options101
 from engine.simulate import Setup, run, summary
+from tests import test_simulate as classic_cli
 
 SEAT_KEYS = {
     "level",
@@ -28,20 +27,11 @@ SEAT_KEYS = {
 
 
 def simulate(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engine.simulate", "--variant", "101", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return classic_cli.simulate("--variant", "101", *args)
 
 
 def results(*args: str) -> dict[str, Any]:
-    done = simulate(*args, "--json")
-    assert done.returncode == 0, done.stderr
-    data: dict[str, Any] = json.loads(done.stdout)
-    return data
+    return classic_cli.results("--variant", "101", *args)
 
 
 def test_json_output_shape() -> None:
