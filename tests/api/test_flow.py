@@ -401,23 +401,3 @@ def test_computer_table_plays_bots_in_one_write_and_deals_the_next_hand(
     assert dealt["hand"] == 1 and dealt["rack_layout"] is None
     assert dealt["starter"] == 1 and dealt["turn"] == 0  # seat 1, a bot, started and discarded
     assert any(e["type"] == "deal" for e in dealt["events"])
-
-
-def test_a_table_past_its_expiry_is_gone_in_every_store(
-    client: ApiClient, clock: ManualClock, service: Service
-) -> None:
-    """DynamoDB's TTL deletes late and SQLite only on creation; reads must not care."""
-    made = hotseat(client, turn_seconds=7 * 86400)
-    table, token = made["table_id"], made["token"]
-    idle = service.settings.idle_ttl_days * 86400
-    stored = service.store.get(table)
-    assert stored is not None and stored.expires_at == clock.now_ms() // 1000 + idle
-    clock.advance(idle)
-    gone = client.call("GET", f"/api/tables/{table}", token=token)
-    assert gone.status == 404 and gone.body["error"]["code"] == "table_not_found"
-    assert "expired" in gone.body["error"]["message"]
-    moved = client.act(
-        table, token, {"type": "discard", "tile": 0}, expected_version=1, action_id=aid()
-    )
-    assert moved.status == 404
-    assert service.store.get(table) is not None  # refused without touching the item
