@@ -32,12 +32,12 @@ def _helpful_faces(faces: Sequence[int], live: Sequence[int], okey: int) -> list
 
 
 def draw_value(
-    rest: Sequence[int], live: Sequence[int], okey: int, rule: Rule, threshold: int
+    rest: Sequence[int], base: int, live: Sequence[int], okey: int, rule: Rule, threshold: int
 ) -> float:
-    """Expected worth of the next draw for a rack ``rest`` (tile ids)."""
+    """Expected worth of the next draw for a rack ``rest`` (tile ids) whose best
+    opening is worth ``base`` (the caller has it already)."""
     okey_id = okey * 2
     faces = [t >> 1 for t in rest if t >> 1 != okey and t < 104]
-    base = best_opening(rest, okey, rule=rule).points
     total = sum(live)
     if total == 0:
         return 0.0

@@ -59,7 +59,7 @@ def hard_discard(seat: Seat, ranked: list[int], keep: Mapping[int, float], ahead
     def worth(tile: int) -> float:
         rest = [t for t in seat.rack if t != tile]
         points = best_opening(rest, okey, rule=seat.rule).points
-        return points + draw_value(rest, live, okey, seat.rule, threshold)
+        return points + draw_value(rest, points, live, okey, seat.rule, threshold)
 
     return max(shortlist, key=lambda t: (worth(t) - BLOCK["before"] * risk(t), -shortlist.index(t)))
 
