@@ -144,8 +144,14 @@ def play_out_hand(base: str, table_id: str, token: str, seat: int = 0) -> dict[s
 
 
 def center(page: Any, selector: str) -> tuple[float, float]:
-    page.wait_for_selector(selector, state="visible", timeout=10000)
-    box = page.locator(selector).first.bounding_box()
+    # The table re-renders after each view; an element found visible can be
+    # replaced before its box is read, so look again for the new one.
+    box = None
+    for _ in range(20):
+        page.wait_for_selector(selector, state="visible", timeout=10000)
+        box = page.locator(selector).first.bounding_box()
+        if box:
+            break
     assert box, f"{selector} is not visible"
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
