@@ -94,7 +94,6 @@ export function openTable(mount, id, env) {
 		render()
 	}
 
-	// == The other players' moves ==
 	async function fly(from, to, tile) {
 		if (!from || !to || document.hidden || matchMedia('(prefers-reduced-motion:reduce)').matches) return
 		const a = from.getBoundingClientRect(), b = to.getBoundingClientRect()
@@ -124,12 +123,12 @@ export function openTable(mount, id, env) {
 		}
 	}
 
-	// == Moves ==
 	async function act(type, tile, prefer, more) {
 		const v = T.view
 		if (T.busy || !v) return
 		if (!legal(v, type) && !(FREE.includes(type) && legal(v, 'discard'))) return toast(t(v.turn === T.seat ? 'not_now' : 'not_your_turn'))
 		T.busy = true
+		flush?.()
 		T.sel = T.hint = null
 		if (type === 'discard') {
 			const at = locate(L(), tile)
@@ -138,6 +137,7 @@ export function openTable(mount, id, env) {
 			$('.mine .dslot', root)?.replaceChildren(tileEl(tile, v.okey))
 		} else $('.dock', root)?.replaceWith(dock(T))
 		try {
+			await saved
 			const nv = await api.act(id, token, { type, tile, ...more, expected_version: v.version, action_id: uuid(), seat: T.seat })
 			Object.assign(T, { prefer, cur: [], groups: [], busy: false })
 			await apply(nv, true)
@@ -164,11 +164,12 @@ export function openTable(mount, id, env) {
 		render()
 	}
 
-	let saveTimer
+	// A move first sends the pending layout save, which the move would make stale (a 422).
+	let saveTimer, saved, flush
 	function saveLayout() {
 		clearTimeout(saveTimer)
 		const seat = T.seat
-		saveTimer = setTimeout(() => api.rack(id, token, T.layouts[seat], seat).catch(() => {}), 700)
+		saveTimer = setTimeout(flush = () => { flush = clearTimeout(saveTimer); saved = api.rack(id, token, T.layouts[seat], seat).catch(() => {}) }, 700)
 	}
 
 	async function arrange(by) {
@@ -183,7 +184,6 @@ export function openTable(mount, id, env) {
 		} catch (e) { toast(e instanceof ApiError ? e.message : t('err_network'), 'error') }
 	}
 
-	// == Rendering ==
 	function render() {
 		if (T.closed) return
 		if (T.dragging) { T.dirty = true; return }
@@ -254,7 +254,6 @@ export function openTable(mount, id, env) {
 			h('p', btn(t('rules'), go('#/rules')), ' ', btn(t('home'), go('#/')))))
 	}
 
-	// == Input: taps, keys, drags ==
 	root.addEventListener('click', e => {
 		const el = e.target.closest('[data-act], .rack .slot'), v = T.view
 		if (!el || !v) return
@@ -332,7 +331,6 @@ export function openTable(mount, id, env) {
 		},
 	})
 
-	// == Start ==
 	const clockTimer = setInterval(() => { for (const c of $$('[data-clock]', root)) c.textContent = clock(T.view) }, 1000)
 	let poll;
 	(async () => {
@@ -360,5 +358,5 @@ export function openTable(mount, id, env) {
 		poll = poller(tick, (idle, hidden) => paceFor(T.view, T.view?.turn === T.seat, hidden, idle))
 	})()
 
-	return () => { T.closed = true; poll?.stop(); clearInterval(clockTimer); clearTimeout(saveTimer) }
+	return () => { T.closed = true; poll?.stop(); clearInterval(clockTimer); flush?.() }
 }

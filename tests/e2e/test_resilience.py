@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from . import helpers
@@ -140,3 +141,36 @@ def test_refused_finish_shows_the_server_message(pages: Any, base: str) -> None:
     page.wait_for_selector(".toast.error")
     assert "melds" in page.inner_text(".toast.error")
     assert page.locator(f'.rack .tile[data-id="{tile}"]').count() == 1  # still on the rack
+
+
+def test_a_move_inside_the_layout_save_delay_keeps_the_layout(pages: Any, base: str) -> None:
+    """A rack move is saved after a short delay; a draw sent inside that delay
+    must not make the save stale (the server would refuse it with a 422, a
+    console error here) nor lose the move. The draw's answer is held back a
+    second so the delay surely ends while the draw is in flight."""
+    page = pages.new(1280, 800, mobile=False)
+    page.emulate_media(reduced_motion="reduce")
+    table = create_computer_table(base)
+    tid, token = table["table_id"], table["token"]
+    open_table(page, base, table)
+    # The starter discards first; the computers play; then it is our draw.
+    first = rack_ids(page)[0]
+    page.click(f'.rack .tile[data-id="{first}"]')
+    page.click(".dock [data-act=discard]")
+    page.wait_for_selector(".pile.glow", timeout=15000)
+
+    def slow(route: Any) -> None:
+        answer = route.fetch()
+        time.sleep(1)
+        route.fulfill(response=answer)
+
+    page.route("**/api/tables/*/actions", slow)
+    tile = rack_ids(page)[2]
+    slot = ".rack .row:nth-child(2) .slot:nth-child(14)"
+    mouse_drag(page, f'.rack .tile[data-id="{tile}"]', slot)
+    page.click(".pile.glow")
+    page.wait_for_function("() => document.querySelectorAll('.rack .tile').length === 15")
+    page.wait_for_timeout(1000)  # any late save would have been sent by now
+    view = api(base, "GET", f"tables/{tid}?seat=0", token=token)
+    assert view["rack_layout"][1][13] == tile
+    assert page.get_attribute(f"{slot} .tile", "data-id") == str(tile)
