@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from dataclasses import dataclass, field, fields, replace
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from .options import Options
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 Phase = Literal["take", "discard", "over"]
 FinishKind = Literal["melds", "pairs"]
@@ -88,14 +91,19 @@ class GameState:
         return (seat - 1) % self.seats
 
     def copy(self) -> GameState:
-        return replace(
-            self,
-            racks=[list(r) for r in self.racks],
-            pile=list(self.pile),
-            discards=[list(d) for d in self.discards],
-            turns_done=list(self.turns_done),
-            shown=list(self.shown),
-            scores=list(self.scores),
-            history=list(self.history),
-            events=list(self.events),
-        )
+        return fresh_copy(self)
+
+
+S = TypeVar("S", bound="DataclassInstance")
+
+
+def fresh_copy(state: S) -> S:
+    """A copy of a state dataclass whose lists (and the lists in them) are new,
+    so an action may change the copy in place and leave ``state`` as it was.
+    Both variants' states copy this way, so a new list field cannot be missed."""
+    lists = {
+        f.name: [list(x) if isinstance(x, list) else x for x in value]
+        for f in fields(state)
+        if isinstance(value := getattr(state, f.name), list)
+    }
+    return replace(state, **lists)

@@ -7,12 +7,13 @@ is rebuilt by dealing from the seed and replaying the log.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from typing import Any, Literal
 
 from engine.errors import InvalidOptions
 from engine.okey101.opening import RULES, Rule
 from engine.okey101.scoring import Opened
+from engine.state import fresh_copy
 
 Phase = Literal["take", "play", "over"]
 Event = dict[str, Any]
@@ -106,17 +107,4 @@ class State101:
         return (seat - 1) % self.seats
 
     def copy(self) -> State101:
-        return replace(
-            self,
-            racks=[list(r) for r in self.racks],
-            pile=list(self.pile),
-            discards=[list(d) for d in self.discards],
-            opened=list(self.opened),
-            table=list(self.table),
-            table_owners=list(self.table_owners),
-            burned=list(self.burned),
-            penalties=list(self.penalties),
-            totals=list(self.totals),
-            history=list(self.history),
-            events=list(self.events),
-        )
+        return fresh_copy(self)
