@@ -22,6 +22,21 @@ def expand(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
+def plain_action(legal: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The simplest move that moves a classic hand on: finish if possible, else
+    draw, else end the hand on an empty pile, else discard the last tile
+    offered; ``None`` when none of these is legal (a next_hand, say)."""
+    offered = {a["type"]: a for a in legal}
+    if "finish" in offered:
+        return {"type": "finish", "tile": offered["finish"]["tiles"][0]}
+    for kind in ("draw", "end_hand"):
+        if kind in offered:
+            return {"type": kind}
+    if "discard" in offered:
+        return {"type": "discard", "tile": offered["discard"]["tiles"][-1]}
+    return None
+
+
 def random_action(
     state: GameState, rng: random.Random, finish_bias: bool = True
 ) -> tuple[int, dict[str, Any]]:

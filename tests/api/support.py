@@ -200,14 +200,3 @@ def patched_env(values: dict[str, str]) -> Iterator[None]:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = old
-
-
-def expand(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Concrete actions from a view's legal list (tile actions once per tile)."""
-    out: list[dict[str, Any]] = []
-    for entry in legal:
-        if "tiles" in entry:
-            out.extend({"type": entry["type"], "tile": t} for t in entry["tiles"])
-        else:
-            out.append({"type": entry["type"]})
-    return out

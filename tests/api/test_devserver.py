@@ -12,6 +12,8 @@ from typing import Any
 
 import pytest
 
+from tests.game_helpers import plain_action
+
 from .devserver import running_devserver
 from .support import ROOT
 
@@ -71,20 +73,15 @@ def test_one_human_plays_a_whole_match_against_three_bots(base_url: str) -> None
         assert status in (200, 304)
         if status == 200:
             view, etag = polled, headers["ETag"]
-        legal = {a["type"]: a for a in view["legal"]}
-        if "finish" in legal:
-            action = {"type": "finish", "tile": legal["finish"]["tiles"][0]}
-        elif "draw" in legal:
-            action = {"type": "draw"}
-        elif "end_hand" in legal:
-            action = {"type": "end_hand"}
-        else:
+        action = plain_action(view["legal"])
+        assert action is not None, view["legal"]
+        if action["type"] == "discard":
             status, _, best = request(base_url, "GET", f"{path}/arrangement?by=best", token=token)
             assert status == 200
             saved = request(base_url, "PUT", f"{path}/rack", {"layout": best["layout"]}, token)
             assert saved[0] == 200
-            tile = best["discard"] if best["discard"] is not None else legal["discard"]["tiles"][-1]
-            action = {"type": "discard", "tile": tile}
+            if best["discard"] is not None:
+                action["tile"] = best["discard"]
         status, _, view = request(
             base_url,
             "POST",

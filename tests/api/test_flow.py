@@ -10,6 +10,7 @@ import pytest
 from api.clock import ManualClock
 from api.service import Service
 from api.store.base import StoredTable, TableStore
+from tests.game_helpers import plain_action
 
 from .support import ApiClient
 
@@ -31,17 +32,7 @@ def hotseat(client: ApiClient, seats: int = 2, **extra: Any) -> dict[str, Any]:
 
 def play(client: ApiClient, table: str, token: str, view: dict[str, Any], **extra: Any) -> Any:
     """A plain legal move for the seat on turn: finish if possible, else draw, else discard."""
-    legal = {a["type"]: a for a in view["legal"]}
-    if "finish" in legal:
-        action = {"type": "finish", "tile": legal["finish"]["tiles"][0]}
-    elif "draw" in legal:
-        action = {"type": "draw"}
-    elif "end_hand" in legal:
-        action = {"type": "end_hand"}
-    elif "discard" in legal:
-        action = {"type": "discard", "tile": legal["discard"]["tiles"][-1]}
-    else:
-        action = {"type": next(iter(legal))}
+    action = plain_action(view["legal"]) or {"type": view["legal"][0]["type"]}
     reply = client.act(
         table, token, action, expected_version=view["version"], action_id=aid(), **extra
     )

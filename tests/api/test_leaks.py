@@ -21,8 +21,9 @@ from engine.bots import choose_action
 from engine.game import legal_actions
 from engine.state import GameState
 from engine.view import view_for
+from tests.game_helpers import expand
 
-from .support import ApiClient, expand
+from .support import ApiClient
 
 GAMES = 200
 MAX_REQUESTS_PER_GAME = 2000

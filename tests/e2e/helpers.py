@@ -14,6 +14,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests.game_helpers import plain_action
+
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "tests" / "output" / "screenshots"
 DOC_SHOTS = ROOT / "docs" / "screenshots"
@@ -124,16 +126,8 @@ def play_out_hand(base: str, table_id: str, token: str, seat: int = 0) -> dict[s
     for n in range(400):
         if view["phase"] == "over":
             return view  # type: ignore[no-any-return]
-        legal = {a["type"]: a for a in view["legal"]}
-        if "finish" in legal:
-            action = {"type": "finish", "tile": legal["finish"]["tiles"][0]}
-        elif "draw" in legal:
-            action = {"type": "draw"}
-        elif "end_hand" in legal:
-            action = {"type": "end_hand"}
-        elif "discard" in legal:
-            action = {"type": "discard", "tile": legal["discard"]["tiles"][-1]}
-        else:
+        action = plain_action(view["legal"])
+        if action is None:
             view = api(base, "GET", f"tables/{table_id}?seat={seat}", token=token)
             continue
         action.update(
