@@ -87,16 +87,16 @@ export function renderHome(root, { go, setLang, setTheme }) {
 
 function optionsCard(redraw) {
 	const o = options(), is101 = variant() === '101'
-	const set = (k, v) => { prefs.options = { ...prefs.options, [k]: v }; savePrefs(); if (k === 'seats') redraw() }
+	const set = (k, v) => { prefs.options = { ...prefs.options, [k]: v }; savePrefs(); if (k === 'seats' || k === 'scoring') redraw() }
 	const sel = (k, values, fmt = v => v ?? '—') => choice(t('opt_' + k), null, values, o[k], fmt, v => set(k, v))
+	const hands = sel('hands', [1, 3, 5, 7, 9, 11])
 	const chk = k => h('label.check', h('input', { type: 'checkbox', checked: o[k], onchange: e => set(k, e.target.checked) }), t('opt_' + k))
 	return h('details.card.options', h('summary', t('table_options')),
 		h('.grid',
 			choice(t('variant'), 'variant', ['classic', '101'], variant(), k => t(k === '101' ? 'v101' : 'classic'), k => { prefs.variant = k; savePrefs(); redraw() }),
 			sel('seats', [2, 3, 4]),
-			is101 ? sel('opening_rule', ['sum101', 'middle34'], v => t('or_' + v)) : [sel('scoring', ['countdown', 'points'], v => t('sc_' + v)), sel('start_points', [5, 10, 15, 20, 25, 30])],
-			sel('hands', [1, 3, 5, 7, 9, 11]),
-			!is101 && sel('target', [null, 5, 10, 20, 50]),
+			is101 ? [sel('opening_rule', ['sum101', 'middle34'], v => t('or_' + v)), hands] : [sel('scoring', ['countdown', 'points'], v => t('sc_' + v)),
+				o.scoring === 'points' ? [hands, sel('target', [null, 5, 10, 20, 50])] : sel('start_points', [5, 10, 15, 20, 25, 30])],
 			choice(t('opt_turn'), null, TURNS, prefs.turn, turnLabel, s => { prefs.turn = s; savePrefs() }),
 			Object.keys(o).filter(k => o[k] === !!o[k] && (k !== 'partners' || o.seats === 4)).map(chk)))
 }

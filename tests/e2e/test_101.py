@@ -60,6 +60,40 @@ def test_home_makes_101_tables(pages: Any, base: str) -> None:
     assert page.eval_on_selector("#variant", "e => e.value") == "101"
 
 
+def test_home_shows_only_the_options_that_apply(pages: Any, base: str) -> None:
+    """Start points only count down; hands (or a target) end a points match or a 101 match."""
+    page = pages.new(390, 844)
+    page.goto(base)
+    page.click("details.options summary")
+
+    def labels() -> list[str]:
+        return page.eval_on_selector_all(  # type: ignore[no-any-return]
+            "details.options .grid > label:not(.check)", "els => els.map(e => e.firstChild.data)"
+        )
+
+    shown = labels()
+    assert "Start points" in shown and "Hands" not in shown, shown
+    page.locator("label", has_text="Scoring").locator("select").select_option("points")
+    page.wait_for_function(
+        "() => document.querySelector('details.options').textContent.includes('Hands')"
+    )
+    shown = labels()
+    assert "Hands" in shown and "Or first to (points)" in shown and "Start points" not in shown
+    page.locator("label", has_text="Hands").locator("select").select_option("3")
+    page.tap("#play-computer")
+    page.wait_for_selector(".rack .tile")
+    tid = page.evaluate("location.hash.split('/')[2]")
+    auth = page.evaluate(f"JSON.parse(localStorage.getItem('istaka.t.{tid}'))")
+    options = api(base, "GET", f"tables/{tid}?seat=0", token=auth["token"])["options"]
+    assert options["scoring"] == "points" and options["hands"] == 3
+    page.goto(base + "#/")
+    page.click("details.options summary")
+    page.select_option("#variant", "101")
+    page.wait_for_selector("text=Open with 5 pairs")
+    shown = labels()
+    assert "Hands" in shown and "Scoring" not in shown and "Start points" not in shown
+
+
 def test_101_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
     for _ in range(60):
         table = create_101(base)
