@@ -336,3 +336,49 @@ def test_hard_takes_a_discard_that_widens_a_thin_wait() -> None:
     # A tile that does not widen it is left for the pile.
     state = _take_setup(rack, "Y8")
     assert choose_action(view_of(state), "hard") == {"type": "draw"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(0, (1 << 26) - 1), min_size=4, max_size=4),
+    st.integers(0, (1 << 52) - 1),
+    st.booleans(),
+    st.integers(0, 14),
+    st.integers(0, 14),
+)
+def test_the_searchs_inlined_step_matches_the_plain_one(
+    raw: list[int], dead: int, wrap: bool, room: int, cap: int
+) -> None:
+    from engine.bots.runs import POINTS, best_kept, colour_id, product, runs_kept
+
+    # Two bits per value, at most two copies of a face.
+    patterns = [sum(min(2, p >> (2 * v) & 3) << (2 * v) for v in range(13)) for p in raw]
+    ids = [colour_id(patterns[c], dead >> (13 * c) & 0x1FFF, wrap) for c in range(4)]
+    fixed = product(ids[0], ids[2])  # any interned list stands in for the isolated values
+    plain = best_kept(
+        POINTS[product(product(product(ids[0], ids[1]), product(ids[2], ids[3])), fixed)],
+        room,
+        cap,
+    )
+    assert runs_kept(dead, wrap)(patterns, fixed, room, cap) == plain
+
+
+def test_hard_outs_are_the_same_from_the_cache_and_afresh() -> None:
+    from engine.bots import plan
+    from engine.bots.plan import Knowledge, hand_outs
+
+    rng = random.Random(3)
+    for _ in range(30):
+        tiles = rng.sample(range(104), 14)
+        know = Knowledge.naive(parse_face("K1"))
+        answers = []
+        for _ in range(2):  # the same hand under other live counts is counted again
+            know.live = [rng.choice((0, 1, 2)) for _ in range(53)]
+            know.dead = sum(1 << f for f in range(52) if know.live[f] == 0)
+            cached = hand_outs(tiles, know)
+            assert hand_outs(tiles, know) == cached
+            plan._IMPROVING.clear()
+            assert hand_outs(tiles, know) == cached
+            answers.append(cached)
+        plan._IMPROVING.clear()
+        assert hand_outs(tiles, know) == answers[-1]

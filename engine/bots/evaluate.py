@@ -36,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.bots.runs import HAND, POINTS, best_kept, colour_id, intern, pareto, product
+from engine.bots.runs import HAND, intern, pareto, product, runs_kept
 from engine.tiles import FAKE_FACE
 
 
@@ -113,9 +113,9 @@ class _Way:
 
     value: int
     groups: tuple[tuple[int, ...], ...]  # colours of each set group
-    deltas: tuple[int, int, int, int]  # packed counts taken from each colour
     kept: int
     size: int
+    changes: tuple[tuple[int, int], ...]  # (colour, packed counts taken) per colour used
 
 
 @dataclass(frozen=True)
@@ -163,10 +163,8 @@ class Search:
         kept_sets, size_sets = tie.kept_sets + extra[0], tie.size_sets + extra[1]
         if size_sets > HAND or kept_sets > self.cap:
             return -1
-        dead = [self.dead_faces >> (c * 13) & 0x1FFF for c in range(4)]
-        return kept_sets + _leaf_kept(
-            patterns, fixed, dead, self.wrap, HAND - size_sets, self.cap - kept_sets
-        )
+        kept = runs_kept(self.dead_faces, self.wrap)
+        return kept_sets + kept(patterns, fixed, HAND - size_sets, self.cap - kept_sets)
 
 
 def _patterns(counts: Sequence[int]) -> list[int]:
@@ -174,14 +172,6 @@ def _patterns(counts: Sequence[int]) -> list[int]:
         sum(counts[c * 13 + v] << (2 * v) for v in range(13) if counts[c * 13 + v])
         for c in range(4)
     ]
-
-
-def _leaf_kept(
-    patterns: Sequence[int], fixed: int, dead: Sequence[int], wrap: bool, room: int, cap: int
-) -> int:
-    ids = [colour_id(patterns[c], dead[c], wrap) for c in range(4)]
-    both = product(product(product(ids[0], ids[1]), product(ids[2], ids[3])), fixed)
-    return best_kept(POINTS[both], room, cap)
 
 
 def _contested_ways(
@@ -199,9 +189,8 @@ def _contested_ways(
                 deltas[c] += unit
         kept = sum(len(g) for g in groups)
         size = sum(max(3, len(g)) for g in groups)
-        ways.append(
-            _Way(value, tuple(groups), (deltas[0], deltas[1], deltas[2], deltas[3]), kept, size)
-        )
+        changes = tuple((c, d) for c, d in enumerate(deltas) if d)
+        ways.append(_Way(value, tuple(groups), kept, size, changes))
     # Fuller set choices first: they are usually right, so a target is met sooner.
     ways.sort(key=lambda w: -w.kept)
     return ways
@@ -209,6 +198,13 @@ def _contested_ways(
 
 # Set choices tried per search at most (a typical hand has a handful).
 MAX_LEAVES = 400
+
+
+# Recent searches by their arguments (a search is a pure function of them,
+# and a decision meets the same hand in its take and its discard checks).
+# Callers only read the answers.
+_SEARCHES: dict[tuple[object, ...], Search] = {}
+_SEARCHES_LIMIT = 2_000
 
 
 def search(
@@ -227,6 +223,18 @@ def search(
     stops after :data:`MAX_LEAVES` set choices (fullest sets first), which
     bounds the slowest decisions at the price of rare misjudgements.
     """
+    key = (tuple(counts), wilds, dead_faces, wrap, ties, target)
+    found = _SEARCHES.get(key)
+    if found is None:
+        if len(_SEARCHES) >= _SEARCHES_LIMIT:
+            _SEARCHES.clear()
+        found = _SEARCHES[key] = _search(counts, wilds, dead_faces, wrap, ties, target)
+    return found
+
+
+def _search(
+    counts: Sequence[int], wilds: int, dead_faces: int, wrap: bool, ties: bool, target: int | None
+) -> Search:
     cap = HAND - wilds
     stop = min(cap, sum(counts))
     if target is not None:
@@ -247,49 +255,55 @@ def search(
     fixed = 0
     for points_id in isolated.values():
         fixed = product(fixed, points_id)
-    dead = [dead_faces >> (c * 13) & 0x1FFF for c in range(4)]
     best = -1
     tied: list[Tie] = []
     chosen: list[_Way] = []
     leaves = 0
+    runs_of = runs_kept(dead_faces, wrap)
+
+    def leaf(kept_sets: int, size_sets: int) -> bool:
+        """Score the set choice made; whether to stop."""
+        nonlocal best, tied, leaves
+        leaves += 1
+        kept = kept_sets + runs_of(patterns, fixed, HAND - size_sets, cap - kept_sets)
+        if kept > best or (ties and kept == best):
+            if kept > best:
+                best = kept
+                tied = []
+            if ties:
+                sets = tuple((w.value, g) for w in chosen for g in w.groups)
+                tied.append(
+                    Tie(
+                        (patterns[0], patterns[1], patterns[2], patterns[3]),
+                        kept_sets,
+                        size_sets,
+                        sets,
+                    )
+                )
+        return leaves >= MAX_LEAVES or (not ties and best >= stop)
+
+    last = len(contested) - 1
 
     def visit(depth: int, kept_sets: int, size_sets: int) -> bool:
-        nonlocal best, tied, leaves
-        if depth == len(contested):
-            leaves += 1
-            kept = kept_sets + _leaf_kept(
-                patterns, fixed, dead, wrap, HAND - size_sets, cap - kept_sets
-            )
-            if kept > best or (ties and kept == best):
-                if kept > best:
-                    best = kept
-                    tied = []
-                if ties:
-                    sets = tuple((w.value, g) for w in chosen for g in w.groups)
-                    tied.append(
-                        Tie(
-                            (patterns[0], patterns[1], patterns[2], patterns[3]),
-                            kept_sets,
-                            size_sets,
-                            sets,
-                        )
-                    )
-            return leaves >= MAX_LEAVES or (not ties and best >= stop)
         for way in contested[depth]:
-            if size_sets + way.size > HAND or kept_sets + way.kept > cap:
+            kept, size = kept_sets + way.kept, size_sets + way.size
+            if size > HAND or kept > cap:
                 continue
-            for c in range(4):
-                patterns[c] -= way.deltas[c]
+            for c, delta in way.changes:
+                patterns[c] -= delta
             chosen.append(way)
-            done = visit(depth + 1, kept_sets + way.kept, size_sets + way.size)
+            done = visit(depth + 1, kept, size) if depth < last else leaf(kept, size)
             chosen.pop()
-            for c in range(4):
-                patterns[c] += way.deltas[c]
+            for c, delta in way.changes:
+                patterns[c] += delta
             if done:
                 return True
         return False
 
-    visit(0, 0, 0)
+    if contested:
+        visit(0, 0, 0)
+    else:
+        leaf(0, 0)
     return Search(list(counts), wilds, dead_faces, wrap, max(best, 0), isolated, tied)
 
 

@@ -136,15 +136,29 @@ def pairs_turns(deficiency: int, outs: int, unseen: int) -> float:
     return sum(unseen / max(outs - i, 0.5) for i in range(deficiency)) if deficiency else 1.0
 
 
+# Deficiency and improving faces per hand, dead faces and faces tried: the
+# same hands come back within a decision and from one turn to the next.
+_IMPROVING: dict[tuple[object, ...], tuple[int, list[int]]] = {}
+_IMPROVING_LIMIT = 20_000
+
+
 def hand_outs(tiles: Sequence[int], know: Knowledge) -> tuple[int, int]:
     """Deficiency of 14 tiles (melds) and the live tiles that would lower it."""
     counts, wilds = encode(tiles, know.okey)
-    found = search(counts, wilds, know.dead, know.wrap, ties=True)
-    if found.deficiency == 0:
-        return 0, 0
     faces = [f for f in range(52) if know.live[f] > 0 and counts[f] < 2]
-    outs = know.live[52] + sum(know.live[f] for f in improving_faces(found, faces))
-    return found.deficiency, outs
+    tried = sum(1 << f for f in faces)
+    key = (tuple(counts), wilds, know.dead, know.wrap, tried)
+    known = _IMPROVING.get(key)
+    if known is None:
+        found = search(counts, wilds, know.dead, know.wrap, ties=True)
+        better = improving_faces(found, faces) if found.deficiency else []
+        if len(_IMPROVING) >= _IMPROVING_LIMIT:
+            _IMPROVING.clear()
+        known = _IMPROVING[key] = (found.deficiency, better)
+    deficiency, better = known
+    if deficiency == 0:
+        return 0, 0
+    return deficiency, know.live[52] + sum(know.live[f] for f in better)
 
 
 def _less(counts: Sequence[int], face: int) -> list[int]:

@@ -14,7 +14,7 @@ across hands, so nearly every lookup is a cache hit.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
 HAND = 14
@@ -25,6 +25,7 @@ _CACHE_LIMIT = 400_000
 # Pareto lists are interned to small ints so the hot caches key on ints.
 POINTS: list[Points] = [_EMPTY]
 _POINT_ID: dict[Points, int] = {_EMPTY: 0}
+# A full cache is cleared in place, never replaced (runs_kept holds them).
 _COLOUR_CACHE: dict[int, int] = {}
 _PRODUCT_CACHE: dict[int, int] = {}
 
@@ -161,3 +162,61 @@ def best_kept(points: Points, room: int, cap: int) -> int:
         if size <= room and best < kept <= cap:
             best = kept
     return best
+
+
+Kept = Callable[[Sequence[int], int, int, int], int]
+_KEPT_FNS: dict[tuple[int, bool], Kept] = {}
+_BEST_KEPT: dict[int, int] = {}  # best_kept by interned list, room and cap
+
+
+def runs_kept(dead_faces: int, wrap: bool) -> Kept:
+    """For one set of dead faces: ``kept(patterns, fixed, room, cap)``, the
+    tiles four colour patterns and the isolated values' points keep in
+    ``room`` slots (at most ``cap``), with the cache look-ups inlined: this
+    is the search's innermost step."""
+    fn = _KEPT_FNS.get((dead_faces, wrap))
+    if fn is None:
+        if len(_KEPT_FNS) >= 1000:
+            _KEPT_FNS.clear()
+        fn = _KEPT_FNS[(dead_faces, wrap)] = _make_kept(dead_faces, wrap)
+    return fn
+
+
+def _make_kept(dead_faces: int, wrap: bool) -> Kept:
+    dead = [dead_faces >> (c * 13) & 0x1FFF for c in range(4)]
+    # The keys of colour_id's and product's caches, looked up here directly.
+    k0, k1, k2, k3 = (dead[c] << 26 | wrap << 39 for c in range(4))
+    colours, products, points, kept_at = _COLOUR_CACHE, _PRODUCT_CACHE, POINTS, _BEST_KEPT
+
+    def pair(a: int, b: int) -> int:
+        if not a or not b:
+            return a or b
+        found = products.get((a << 32 | b) if a < b else (b << 32 | a))
+        return product(a, b) if found is None else found
+
+    def kept(patterns: Sequence[int], fixed: int, room: int, cap: int) -> int:
+        if room < 0 or cap < 0:
+            return 0  # as best_kept answers: nothing fits
+        p0, p1, p2, p3 = patterns
+        i0 = colours.get(p0 | k0)
+        if i0 is None:
+            i0 = colour_id(p0, dead[0], wrap)
+        i1 = colours.get(p1 | k1)
+        if i1 is None:
+            i1 = colour_id(p1, dead[1], wrap)
+        i2 = colours.get(p2 | k2)
+        if i2 is None:
+            i2 = colour_id(p2, dead[2], wrap)
+        i3 = colours.get(p3 | k3)
+        if i3 is None:
+            i3 = colour_id(p3, dead[3], wrap)
+        both = pair(pair(pair(i0, i1), pair(i2, i3)), fixed)
+        key = both << 10 | room << 5 | cap
+        found = kept_at.get(key)
+        if found is None:
+            if len(kept_at) >= _CACHE_LIMIT:
+                kept_at.clear()
+            found = kept_at[key] = best_kept(points[both], room, cap)
+        return found
+
+    return kept
