@@ -10,12 +10,15 @@ from typing import Any
 
 import pytest
 
+from engine.okey101 import opening
 from engine.okey101.bots import LEVELS, choose_action101
 from engine.okey101.bots_block import danger
 from engine.okey101.bots_hard import BLOCK
+from engine.okey101.bots_hold import HOLD
 from engine.okey101.bots_seat import Seat
 from engine.okey101.bots_sim import play_hand101
 from engine.okey101.game import apply, new_match101
+from engine.okey101.opening import Rule, best_opening, opening_points
 from engine.okey101.scoring import Opened
 from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for
@@ -241,3 +244,73 @@ def test_hard_waits_for_melds_over_pairs_while_the_pile_lasts() -> None:
     late = _state([rack, "K3 K4"], phase="play", pile="K1 K1 R2")
     action = _choose(late, "hard")
     assert action["type"] == "open" and len(action["pairs"]) == 5
+
+
+def test_hard_holds_a_ready_opening_until_it_can_finish_or_its_last_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(HOLD, "on", 1)  # off by default (see bots_hold)
+    # Melds worth 118 and twelve loose tiles: normal opens, hard keeps them back
+    # (nobody can lay off onto melds that are not on the table) ...
+    state = _state([OPENER + " K7", "K3 K4"], phase="play")
+    assert _choose(state, "normal")["type"] == "open"
+    assert _choose(state, "hard")["type"] == "discard"
+    # ... until its last turn (with two seats and one tile left, it draws no more).
+    last = _state([OPENER + " K7", "K3 K4"], phase="play", pile="K1")
+    assert _choose(last, "hard")["type"] == "open"
+    monkeypatch.setitem(HOLD, "on", 0)
+    assert _choose(state, "hard")["type"] == "open"
+
+
+@pytest.mark.parametrize("on", [0, 1])
+def test_hard_opens_when_it_can_finish_at_once(on: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(HOLD, "on", on)
+    state = _state(["R10 R11 R12 R13 B11 B12 B13 Y11 Y12 Y13 K2", "K3 K4"], phase="play")
+    for _ in range(3):
+        if state.phase == "over":
+            break
+        state, _ = apply(state, 0, _choose(state, "hard"))
+    assert state.phase == "over" and state.finisher == 0
+
+
+def test_hard_holding_takes_a_discard_that_opens_and_finishes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(HOLD, "on", 1)
+    rack = "R10 R11 R12 R13 B11 B12 B13 Y11 Y12 Y13 K2 K3 B2"
+    finish = _state([rack, "K3 K4"], discards=("K4",))  # K2 K3 K4: all but B2 laid
+    assert _choose(finish, "hard") == {"type": "take_discard"}
+    state, _ = apply(finish, 0, {"type": "take_discard"})
+    for _ in range(3):
+        if state.phase == "over":
+            break
+        state, _ = apply(state, 0, _choose(state, "hard"))
+    assert state.finisher == 0
+    # R9 would be used (R9-R13) but would force the opening out with K2 K3 B2 left.
+    more = _state([rack, "K3 K4"], discards=("R9",))
+    assert _choose(more, "normal") == {"type": "take_discard"}
+    assert _choose(more, "hard") == {"type": "draw"}
+
+
+def test_hard_sheds_its_highest_tile_on_its_last_turn() -> None:
+    rack = "K2 B9 Y4 R12 R1"
+    state = _state([rack, "K3 K4"], phase="play", pile="K1", table=("B5 B6 B7",), opened=("melds",))
+    assert _choose(state, "hard") == {"type": "discard", "tile": parse_tiles(rack)[3]}
+
+
+@pytest.mark.parametrize(
+    ("rule", "limit"), [("sum101", 50_000), ("middle34", 50_000), ("sum101", 5)]
+)
+def test_opening_points_match_best_opening(
+    rule: Rule, limit: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The bots' points-only search shares the memo with best_opening (and
+    # survives the memo being cleared between searches).
+    monkeypatch.setattr(opening, "MEMO_LIMIT", limit)
+    rng = random.Random(rule)
+    for _ in range(200):
+        okey = rng.randrange(52)
+        tiles = rng.sample(range(106), rng.choice((5, 14, 21, 22)))
+        if rng.random() < 0.5:  # with both okeys and a fake
+            tiles = list({*tiles[:-3], okey * 2, okey * 2 + 1, 104})
+        assert opening_points(tiles, okey, rule=rule) == best_opening(tiles, okey, rule=rule).points

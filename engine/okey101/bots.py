@@ -16,6 +16,9 @@ does not open before its fourth turn); normal weighs melds and partial
 melds; hard also counts the unseen copies that would complete a partial,
 sheds high tiles once opened, and before opening looks one draw ahead
 (:mod:`engine.okey101.bots_ahead`, :mod:`engine.okey101.bots_hard`).
+Hard sheds its highest tile on its last turn, and can (off by default,
+see :data:`engine.okey101.bots_hold.HOLD`) keep a ready opening on its
+rack until it can open and finish in one turn or until its last turn.
 
 >>> from engine.okey101.game import new_match101
 >>> from engine.okey101.state import Options101
@@ -33,8 +36,9 @@ from typing import Any
 
 from engine.okey101.bots_ahead import link, near_table
 from engine.okey101.bots_hard import hard_discard
+from engine.okey101.bots_hold import HOLD, finish_opening, hold, last_turn, take_to_finish
 from engine.okey101.bots_seat import Action, Seat, is_okey, live_faces, make_pairs, plays, value
-from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, best_opening, count_pairs
+from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, count_pairs, opening_points
 from engine.okey101.table import layoffs, okey_swaps
 
 LEVELS = ("easy", "normal", "hard", "gentle")
@@ -99,6 +103,12 @@ def _take(seat: Seat, level: str, rng: random.Random) -> Action:
         want = want and rng.random() < EASY_TAKES
     if level == "gentle" and seat.opened is None and seat.my_turns < GENTLE_QUIET_TURNS:
         want = False  # taking it would force an opening
+    if level == "hard" and want and HOLD["on"] and seat.opened is None:
+        # A taken tile forces the opening out: with one ready on the rack,
+        # take only to finish at once or on the last turn.
+        ready = opening_points(seat.rack, seat.okey, rule=seat.rule) >= THRESHOLD[seat.rule]
+        early = not ready and bool(HOLD["mid"])
+        want = early or last_turn(seat, drawn=False) or take_to_finish(seat)
     if want:
         return {"type": "take_discard"}
     return {"type": "draw"} if "draw" in kinds else {"type": "end_hand"}
@@ -129,15 +139,21 @@ def _opening(seat: Seat, level: str) -> Action | None:
     if level == "gentle" and seat.my_turns < GENTLE_QUIET_TURNS and seat.taken is None:
         return None
     suggested = seat.first("open")
-    if suggested is not None and (level != "hard" or "melds" in suggested):
-        return suggested  # hard weighs a suggested pairs opening below
+    if suggested is not None and level == "hard" and "melds" in suggested:
+        finish = finish_opening(seat) if seat.taken is None else None
+        if finish is not None:
+            return {"type": "open", "melds": [list(g) for g in finish]}
+        return None if hold(seat) else suggested  # bots_hold
+    if suggested is not None and level != "hard":
+        return suggested
+    # hard weighs a suggested pairs opening here
     if not seat.pairs_opening or seat.taken is not None:
         return suggested  # a pairs opening that uses the taken tile, or none
     pairs, rest = make_pairs(seat.rack, seat.okey)
     if len(pairs) < PAIRS_TO_OPEN or not rest:
         return suggested
     if level == "hard":
-        melds = best_opening(seat.rack, seat.okey, rule=seat.rule).points
+        melds = opening_points(seat.rack, seat.okey, rule=seat.rule)
         if melds >= HARD_PAIRS_MELDS * THRESHOLD[seat.rule] // 101 and (
             seat.pile_count > HARD_PAIRS_PILE and len(pairs) < PAIRS_TO_OPEN + 2
         ):
@@ -201,6 +217,9 @@ def _discard(seat: Seat, level: str, rng: random.Random) -> int:
     if not safe:
         # forced: a layable tile costs 101 as an okey does, but keep okeys (wild)
         safe = [t for t in rack if not is_okey(t, okey)] or rack
+    if level == "hard" and seat.opened == "melds" and last_turn(seat):
+        # no more draws: what stays on the rack is what it scores
+        return max(safe, key=lambda t: (value(t, okey), t))
     judge = _Judge(seat, level)
     scores = {face: judge.keep(face) for face in {plays(t, okey) for t in safe}}
     ranked = sorted(safe, key=lambda t: (scores[plays(t, okey)], t))
@@ -224,7 +243,7 @@ class _Judge:
         self.pairs_mode = False
         self.near = near_table(seat.table, okey)
         if seat.opened is None:
-            self.base = best_opening(seat.rack, okey, rule=seat.rule).points
+            self.base = opening_points(seat.rack, okey, rule=seat.rule)
             self.pairs_mode = _pairs_mode(seat, self.base)
 
     def keep(self, face: int) -> float:
@@ -241,7 +260,7 @@ class _Judge:
         if seat.opened is None:
             rest = list(seat.rack)
             rest.remove(next(t for t in rest if not is_okey(t, okey) and plays(t, okey) == face))
-            loss = self.base - best_opening(rest, okey, rule=seat.rule).points
+            loss = self.base - opening_points(rest, okey, rule=seat.rule)
             if self.pairs_mode:
                 links += 12 * twins
             elif hard:

@@ -31,6 +31,9 @@ class Seat:
     seen: tuple[int, ...]  # faces (as played) of every tile this seat has seen
     next_opened: bool = False  # the next seat (who may take this seat's discards) has opened
     declined: frozenset[int] = frozenset()  # faces the next seat lately let pass
+    seats: int = 4  # seats at the table
+    left_top: int | None = None  # the left neighbour's last discard, if any
+    fewest: int = 99  # the fewest tiles on the rack of another seat that opened with melds
 
     @classmethod
     def of(cls, view: Mapping[str, Any]) -> Seat:
@@ -72,6 +75,12 @@ class Seat:
             seen=tuple(plays(t, okey) for t in set(seen) if not is_okey(t, okey)),
             next_opened=view["seats"][after]["opened"] is not None,
             declined=_declined(events, you, after, okey),
+            seats=len(view["seats"]),
+            left_top=view["seats"][(you - 1) % len(view["seats"])]["discard_top"],
+            fewest=min(
+                [s["tiles"] for s in view["seats"] if s["seat"] != you and s["opened"] == "melds"],
+                default=99,
+            ),
         )
 
     def types(self) -> set[str]:

@@ -157,30 +157,56 @@ class _Search:
 
     def __init__(self, rule: Rule) -> None:
         self.points = _POINTS[rule]
-        self.memo: dict[tuple[bytes, int], tuple[int, Faces | None]] = {}
+        memo = _MEMOS[rule]
+        if len(memo) > MEMO_LIMIT:
+            memo.clear()
+        self.memo = memo
 
     def solve(self, counts: bytearray, wilds: int, pos: int) -> int:
+        """Best points of the remaining multiset (``counts`` per face, ``wilds``)."""
+        return self._solve(counts, _key(counts, wilds), wilds, pos)
+
+    def _solve(self, counts: bytearray, key: int, wilds: int, pos: int) -> int:
+        # ``key`` encodes counts and wilds (see _key), kept up to date by the caller.
         while pos < 52 and not counts[_ORDER[pos]]:
             pos += 1
         if pos == 52:
             return 0
-        face = _ORDER[pos]
-        key = (bytes(counts), wilds)
         hit = self.memo.get(key)
         if hit is not None:
             return hit[0]
+        face = _ORDER[pos]
         counts[face] -= 1
-        best = self.solve(counts, wilds, pos)
+        best = self._solve(counts, key - _BIT[face], wilds, pos)
         counts[face] += 1
         choice: Faces | None = None
+        points = self.points
+        if not wilds:
+            # Without wilds only melds of real tiles above this one can hold it
+            # (the same melds, in the same order, as the general loop finds).
+            for meld in _FORWARD[face]:
+                for f in meld:
+                    if not counts[f]:
+                        break
+                else:
+                    for f in meld:
+                        counts[f] -= 1
+                    value = points[meld] + self._solve(counts, key - _MASK[meld], 0, pos)
+                    for f in meld:
+                        counts[f] += 1
+                    if value > best:
+                        best, choice = value, meld
+            self.memo[key] = (best, choice)
+            return best
         for meld in _CANDIDATES[face]:
             taken = [f for f in meld if counts[f]]
             missing = len(meld) - len(taken)
             if missing > wilds or (missing == 2 and meld in _LOW_SETS):
                 continue
+            sub = key - sum(_BIT[f] for f in taken) - missing * _WILD
             for f in taken:
                 counts[f] -= 1
-            value = self.points[meld] + self.solve(counts, wilds - missing, pos)
+            value = points[meld] + self._solve(counts, sub, wilds - missing, pos)
             for f in taken:
                 counts[f] += 1
             if value > best:
@@ -198,7 +224,10 @@ class _Search:
             if pos == 52:
                 return chosen
             face = _ORDER[pos]
-            _, meld = self.memo[(bytes(counts), wilds)]
+            key = _key(counts, wilds)
+            if key not in self.memo:  # cleared meanwhile (another thread's search)
+                self._solve(counts, key, wilds, pos)
+            _, meld = self.memo[key]
             if meld is None:
                 counts[face] -= 1
                 continue
@@ -210,6 +239,23 @@ class _Search:
                     wilds -= 1
 
 
+# A memo key: two bits per face count (at most 2 copies, fakes included)
+# and the wilds above them.
+_BIT = [1 << (2 * face) for face in range(52)]
+_WILD = 1 << 104
+
+
+def _key(counts: bytearray, wilds: int) -> int:
+    return sum(c * _BIT[f] for f, c in enumerate(counts) if c) + wilds * _WILD
+
+
+# For each face, its candidate melds whose other faces all come after it in
+# _ORDER (the only ones a search without wilds can use when it is lowest).
+_RANK = {face: i for i, face in enumerate(_ORDER)}
+_FORWARD = [
+    [m for m in _CANDIDATES[face] if all(_RANK[f] >= _RANK[face] for f in m)] for face in range(52)
+]
+
 # A 3-set of one real tile and two okeys reads as a run on the table (see
 # engine.okey101.table.stand_ins), and below 13 the run through the real tile
 # is worth as much or more under both rules (v, v+1, v+2; or 11 12 13), so
@@ -220,6 +266,16 @@ _LOW_SETS = frozenset(
     for m in ms
     if len(m) == 3 and m[0] % 13 < 12 and len({f % 13 for f in m}) == 1
 )
+
+# The best melds of a remaining multiset do not depend on the rack it came
+# from (every face below the search position is used up), so the memo is
+# shared by all searches under a rule: bots try many racks that differ by a
+# tile or two. It only speeds things up (each entry is a pure function of
+# its key) and is cleared when it grows past MEMO_LIMIT entries.
+MEMO_LIMIT = 50_000
+_MEMOS: dict[Rule, dict[int, tuple[int, Faces | None]]] = {r: {} for r in RULES}
+
+_MASK = {meld: sum(_BIT[f] for f in meld) for melds in _CANDIDATES for meld in melds}
 
 _POINTS: dict[Rule, dict[Faces, int]] = {
     rule: {meld: faces_points(meld, rule) for melds in _CANDIDATES for meld in melds}
@@ -265,6 +321,24 @@ def best_opening(tiles: Sequence[int], okey: int, *, rule: Rule = "sum101") -> O
             group.sort(key=lambda t: t >> 1 == okey)
         groups.append(tuple(group))
     return Opening(points, tuple(groups), count_pairs(tiles, okey))
+
+
+def opening_points(tiles: Sequence[int], okey: int, *, rule: Rule = "sum101") -> int:
+    """``best_opening(tiles, okey, rule=rule).points``, without the groups or checks (for bots).
+
+    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> opening_points(p("R12 R13 R1 K9 Y7 K11 B4 B4"), parse_face("Y7"))
+    36
+    """
+    counts = bytearray(52)
+    wilds = 0
+    for tile in tiles:
+        face = tile >> 1
+        if face == okey:
+            wilds += 1
+        else:
+            counts[okey if face == FAKE_FACE else face] += 1
+    return _Search(rule).solve(counts, wilds, 0)
 
 
 def can_open(opening: Opening, rule: Rule = "sum101", *, pairs_opening: bool = True) -> bool:
