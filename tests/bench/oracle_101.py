@@ -3,7 +3,8 @@ choosing its discards before opening better?
 
 It plays ``hard`` against three ``normal`` twice over the same deals: as
 shipped, and told the tile it will most likely draw next (the fourth tile
-from the top of the pile: each other seat usually draws one first). That
+from the top of the pile: each other seat usually draws one first; right
+in 821 of 1,092 draws measured). That
 is cheating, so it only bounds what a better pre-opening look-ahead could
 give: the one-draw look-ahead (:func:`engine.okey101.bots_ahead.draw_value`)
 then weighs that single face instead of every unseen one.
