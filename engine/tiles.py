@@ -147,6 +147,26 @@ def plays_as(tile: int, okey: int) -> int:
     return okey if face == FAKE_FACE else face
 
 
+def face_counts(tiles: Iterable[int], okey: int) -> tuple[list[int], int]:
+    """Copies of each coloured face among the tiles that are not wild (a fake
+    okey counted on the okey's face), and the number of wild okeys: the shape
+    every meld search starts from.
+
+    >>> counts, wilds = face_counts(parse_tiles("R1 R1 F Y7"), parse_face("Y7"))
+    >>> counts[parse_face("R1")], counts[parse_face("Y7")], wilds
+    (2, 1, 1)
+    """
+    counts = [0] * 52
+    wilds = 0
+    for tile in tiles:
+        face = tile >> 1
+        if face == okey:
+            wilds += 1
+        else:
+            counts[okey if face == FAKE_FACE else face] += 1
+    return counts, wilds
+
+
 def tile_label(tile: int, okey: int | None = None) -> str:
     """Human label for screen readers and logs: ``red 7``, ``fake okey``.
 

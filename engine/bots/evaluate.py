@@ -37,20 +37,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.bots.runs import HAND, intern, pareto, product, runs_kept
-from engine.tiles import FAKE_FACE
+from engine.tiles import face_counts
 
-
-def encode(tiles: Sequence[int], okey: int) -> tuple[list[int], int]:
-    """Counts per face (a fake counted on the okey's face) and the wild count."""
-    counts = [0] * 52
-    wilds = 0
-    for tile in tiles:
-        face = tile >> 1
-        if face == okey:
-            wilds += 1
-        else:
-            counts[okey if face == FAKE_FACE else face] += 1
-    return counts, wilds
+# The bot modules know it by this name.
+encode = face_counts
 
 
 def _set_groups(colours: Sequence[int], here: Sequence[int]) -> list[list[tuple[int, ...]]]:

@@ -44,7 +44,7 @@ from typing import Literal
 
 from engine.melds import check_okey, check_tiles
 from engine.okey101.table import stand_ins
-from engine.tiles import FAKE_FACE
+from engine.tiles import FAKE_FACE, face_counts
 
 Rule = Literal["sum101", "middle34"]
 RULES: tuple[Rule, ...] = ("sum101", "middle34")
@@ -101,17 +101,9 @@ def count_pairs(tiles: Sequence[int], okey: int) -> int:
     """
     check_okey(okey)
     check_tiles(tiles)
-    counts: dict[int, int] = {}
-    wilds = 0
-    for tile in tiles:
-        face = tile >> 1
-        if face == okey:
-            wilds += 1
-        else:
-            face = okey if face == FAKE_FACE else face
-            counts[face] = counts.get(face, 0) + 1
-    pairs = sum(c // 2 for c in counts.values())
-    singles = sum(c % 2 for c in counts.values())
+    counts, wilds = face_counts(tiles, okey)
+    pairs = sum(c // 2 for c in counts)
+    singles = sum(c % 2 for c in counts)
     matched = min(wilds, singles)
     return pairs + matched + (wilds - matched) // 2
 
@@ -330,15 +322,8 @@ def opening_points(tiles: Sequence[int], okey: int, *, rule: Rule = "sum101") ->
     >>> opening_points(p("R12 R13 R1 K9 Y7 K11 B4 B4"), parse_face("Y7"))
     36
     """
-    counts = bytearray(52)
-    wilds = 0
-    for tile in tiles:
-        face = tile >> 1
-        if face == okey:
-            wilds += 1
-        else:
-            counts[okey if face == FAKE_FACE else face] += 1
-    return _Search(rule).solve(counts, wilds, 0)
+    counts, wilds = face_counts(tiles, okey)
+    return _Search(rule).solve(bytearray(counts), wilds, 0)
 
 
 def can_open(opening: Opening, rule: Rule = "sum101", *, pairs_opening: bool = True) -> bool:
