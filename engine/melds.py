@@ -60,15 +60,8 @@ def check_okey(okey: int) -> None:
 
 def _split(tiles: Sequence[int], okey: int) -> tuple[list[int], int]:
     """Faces the non-wild tiles play as, and the number of wilds."""
-    faces: list[int] = []
-    wilds = 0
-    for tile in tiles:
-        face = tile >> 1
-        if face == okey:
-            wilds += 1
-        else:
-            faces.append(okey if face == FAKE_FACE else face)
-    return faces, wilds
+    faces = [plays(tile, okey) for tile in tiles if tile >> 1 != okey]
+    return faces, len(tiles) - len(faces)
 
 
 def _run_positions(faces: Sequence[int], size: int, run_13_1: bool) -> list[int] | None:
