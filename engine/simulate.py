@@ -27,7 +27,7 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from multiprocessing import Pool
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.bots import ALL_LEVELS, choose_action
 from engine.game import apply, new_match
@@ -36,6 +36,7 @@ from engine.okey101.bots_sim import Tally101
 from engine.okey101.state import Options101
 from engine.options import Options
 from engine.simulate_report import report
+from engine.tally import TallyBase
 from engine.view import view_for
 
 MAX_ACTIONS = 3000  # a hand that runs longer is stopped and counted as a draw
@@ -49,38 +50,15 @@ class Setup:
 
 
 @dataclass
-class Tally:
-    """Results of some hands, per listed entry; merged across workers."""
+class Tally(TallyBase):
+    """Results of some classic hands, per listed entry."""
 
-    entries: int
-    hands: int = 0
-    draws: int = 0
-    stopped: int = 0
-    turns: int = 0
     won: list[int] = field(default_factory=list)
     pairs: list[int] = field(default_factory=list)
     okey: list[int] = field(default_factory=list)
     shows: list[int] = field(default_factory=list)
-    decision_ns: dict[str, list[int]] = field(default_factory=dict)
-    hand_ns: list[int] = field(default_factory=list)
 
-    def __post_init__(self) -> None:
-        for name in ("won", "pairs", "okey", "shows"):
-            if not getattr(self, name):
-                setattr(self, name, [0] * self.entries)
-
-    def merge(self, other: Tally) -> None:
-        self.hands += other.hands
-        self.draws += other.draws
-        self.stopped += other.stopped
-        self.turns += other.turns
-        for name in ("won", "pairs", "okey", "shows"):
-            mine, theirs = getattr(self, name), getattr(other, name)
-            for i, value in enumerate(theirs):
-                mine[i] += value
-        for level, times in other.decision_ns.items():
-            self.decision_ns.setdefault(level, []).extend(times)
-        self.hand_ns.extend(other.hand_ns)
+    COUNTS: ClassVar[tuple[str, ...]] = ("won", "pairs", "okey", "shows")
 
 
 def hand_secret(seed: int, hand: int) -> bytes:

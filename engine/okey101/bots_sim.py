@@ -33,6 +33,7 @@ from engine.okey101.game import apply, new_match101
 from engine.okey101.scoring import PENALTY
 from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for
+from engine.tally import TallyBase
 
 Decide = Callable[[Mapping[str, Any], str, int], dict[str, Any]]
 
@@ -85,45 +86,20 @@ def hand_wins(deltas: Sequence[int], *, partners: bool) -> list[float]:
 
 
 @dataclass
-class Tally101:
-    """Results of some 101 hands, per listed entry; merged across workers."""
+class Tally101(TallyBase):
+    """Results of some 101 hands, per listed entry."""
 
-    entries: int
-    hands: int = 0
-    draws: int = 0
-    stopped: int = 0
-    turns: int = 0
     won: list[float] = field(default_factory=list)
     score: list[int] = field(default_factory=list)  # sum of hand scores
     openings: list[int] = field(default_factory=list)
     pairs_openings: list[int] = field(default_factory=list)
     penalties: list[int] = field(default_factory=list)  # penalties incurred (101 each)
     finishes: list[int] = field(default_factory=list)
-    decision_ns: dict[str, list[int]] = field(default_factory=dict)
-    hand_ns: list[int] = field(default_factory=list)
 
     COUNTS: ClassVar[tuple[str, ...]] = (
         *("won", "score", "openings"),
         *("pairs_openings", "penalties", "finishes"),
     )
-
-    def __post_init__(self) -> None:
-        for name in self.COUNTS:
-            if not getattr(self, name):
-                setattr(self, name, [0] * self.entries)
-
-    def merge(self, other: Tally101) -> None:
-        self.hands += other.hands
-        self.draws += other.draws
-        self.stopped += other.stopped
-        self.turns += other.turns
-        for name in self.COUNTS:
-            mine, theirs = getattr(self, name), getattr(other, name)
-            for i, value in enumerate(theirs):
-                mine[i] += value
-        for level, times in other.decision_ns.items():
-            self.decision_ns.setdefault(level, []).extend(times)
-        self.hand_ns.extend(other.hand_ns)
 
     def play(
         self,
