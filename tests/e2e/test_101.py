@@ -1,14 +1,18 @@
 """101 Okey in the browser: the home screen's options, then a whole hand on a phone.
 
 Deals are random, so the hand is played on a table whose deal lets the human
-seat open at once (tables are created until one does); it opens by picking
-the groups on the rack by taps, lays a tile off by dragging it onto a table
-meld when the legal actions offer one, and plays on to the score sheet.
+seat open at once and then lay a tile off onto its own opening (tables are
+created until one does); it opens by picking the groups on the rack by taps,
+lays that tile off by dragging it onto the meld, and plays on to the score
+sheet.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from engine.okey101.opening import meld_points
+from engine.okey101.table import layoffs, okey_swaps, run_start, set_value
 
 from .helpers import api, open_table, rack_ids, touch_drag
 
@@ -94,13 +98,41 @@ def test_home_shows_only_the_options_that_apply(pages: Any, base: str) -> None:
     assert "Hands" in shown and "Scoring" not in shown and "Start points" not in shown
 
 
+def opening_with_a_tile_back(view: dict[str, Any]) -> tuple[list[list[int]], int] | None:
+    """The suggested opening less one end tile that can then be laid off onto it, if any.
+
+    The suggestion already holds every tile that would fit it, so the hand
+    opens without one tile of a long meld and lays that tile off in the same
+    turn: a lay-off that does not depend on what the bot or the pile do.
+    """
+    okey = view["okey"]
+    for action in legal(view, "open"):
+        for g, group in enumerate(action.get("melds", [])):
+            for tile in (group[0], group[-1]) if len(group) > 3 else ():
+                groups = [
+                    [t for t in m if t != tile] if i == g else m
+                    for i, m in enumerate(action["melds"])
+                ]
+                shorter = groups[g]
+                if tile >> 1 == okey or not (run_start(shorter, okey) or set_value(shorter, okey)):
+                    continue
+                if sum(meld_points(m, okey) for m in groups) < 101:
+                    continue
+                places = [p for p in layoffs([tile], groups, okey) if p[1] == g]
+                if len(places) == 1 and not any(
+                    p[1] == g for p in okey_swaps([tile], groups, okey)
+                ):
+                    return groups, tile
+    return None
+
+
 def test_101_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
-    for _ in range(60):
+    for _ in range(300):
         table = create_101(base)
-        if any("melds" in a for a in legal(view_of(base, table), "open")):
+        if (plan := opening_with_a_tile_back(view_of(base, table))) is not None:
             break
     else:
-        raise AssertionError("no deal in 60 let the human seat open at once")
+        raise AssertionError("no deal in 300 let the human seat open and lay off at once")
     page = pages.new(390, 844)
     page.emulate_media(reduced_motion="reduce")
     open_table(page, base, table)
@@ -109,7 +141,7 @@ def test_101_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
     shot(page, "101-portrait-start")
 
     # Open by hand: tap each group's tiles, "+" closes a group; the sum runs along.
-    groups = next(a for a in legal(view_of(base, table), "open") if "melds" in a)["melds"]
+    groups, held = plan
     for i, group in enumerate(groups):
         for tile in group:
             page.tap(f'.rack .tile[data-id="{tile}"]')
@@ -126,7 +158,7 @@ def test_101_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
     )
     assert len(rack_ids(page)) == 22 - sum(map(len, groups))
 
-    laid_off = 0  # the first lay-off is dragged, a second (when offered) tapped
+    laid_off = 0  # the held tile is dragged on in the opening turn, a second (when offered) tapped
     for _ in range(120):
         page.wait_for_selector(MOVE, timeout=20000)
         if page.locator("#result").count():
@@ -148,7 +180,8 @@ def test_101_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
             and a["type"] == "layoff"
         ]
         if single and laid_off < 2 and len(view["rack"]) > 1:
-            move = single[0]
+            move = min(single, key=lambda a: a["tile"] != held)
+            assert laid_off or move["tile"] == held, (held, single)
             meld = f'[data-meld="{move["meld"]}"]'
             before = len(view["table"][move["meld"]])
             page.locator(meld).scroll_into_view_if_needed()
