@@ -62,8 +62,8 @@ def _run_all(jobs: list[Any]) -> list[tuple[int, Any]]:
     return results
 
 
-def test_twenty_conflicting_moves_one_lands(any_store: TableStore) -> None:
-    service = Service(SlowReads(any_store), ManualClock(), Settings())
+def test_twenty_conflicting_moves_one_lands(atomic_store: TableStore) -> None:
+    service = Service(SlowReads(atomic_store), ManualClock(), Settings())
     made = create_table(
         service,
         {"variant": "classic", "mode": "computer", "turn_seconds": 30, "name": "A"},
