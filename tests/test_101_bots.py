@@ -262,6 +262,20 @@ def test_hard_holds_a_ready_opening_until_it_can_finish_or_its_last_turn(
     assert _choose(state, "hard")["type"] == "open"
 
 
+def test_hard_holding_weak_racks_only_opens_when_little_is_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(HOLD, "on", 1)
+    monkeypatch.setitem(HOLD, "weak", 40)  # hold only an opening that leaves over 40 points
+    heavy = _state([OPENER + " K7", "K3 K4"], phase="play")
+    assert _choose(heavy, "hard")["type"] == "discard"
+    # Melds worth 118 leave K2 K5 B3 Y7 (17 points, no finish this turn): open.
+    light = _state(["R10 R11 R12 R13 B11 B12 B13 Y11 Y12 Y13 K2 K5 B3 Y7", "K3 K4"], phase="play")
+    assert _choose(light, "hard")["type"] == "open"
+    monkeypatch.setitem(HOLD, "weak", 0)  # hold any opening that does not finish
+    assert _choose(light, "hard")["type"] == "discard"
+
+
 @pytest.mark.parametrize("on", [0, 1])
 def test_hard_opens_when_it_can_finish_at_once(on: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(HOLD, "on", on)

@@ -143,7 +143,7 @@ def _opening(seat: Seat, level: str) -> Action | None:
         finish = finish_opening(seat) if seat.taken is None else None
         if finish is not None:
             return {"type": "open", "melds": [list(g) for g in finish]}
-        return None if hold(seat) else suggested  # bots_hold
+        return None if hold(seat, suggested["melds"]) else suggested  # bots_hold
     if suggested is not None and level != "hard":
         return suggested
     # hard weighs a suggested pairs opening here
