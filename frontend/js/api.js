@@ -1,5 +1,7 @@
 // The REST client, the one module that knows URLs. An action's retries reuse
 // its action_id and expected_version.
+import { sleep } from './state.js'
+
 const BASE = new URL('api/', document.baseURI).href
 
 export class ApiError extends Error {
@@ -25,7 +27,6 @@ async function call(method, path, { body, token, etag } = {}) {
 }
 
 const q = o => new URLSearchParams(Object.entries(o).filter(([, v]) => v != null)).toString()
-const sleep = ms => new Promise(r => setTimeout(r, ms))
 
 // Retries only network failures (TypeError from fetch), with the same body.
 async function retry(fn, tries = 4) {

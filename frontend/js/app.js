@@ -20,7 +20,6 @@ async function changeLang(code) {
 	prefs.lang = code
 	savePrefs()
 	await setLang(code)
-	document.title = t('title')
 	route()
 }
 
@@ -64,7 +63,6 @@ async function embed(q) {
 	const f = new URLSearchParams(location.hash.slice(1)), id = q.get('table'), token = f.get('token'), seat = +f.get('seat') || 0
 	await setLang(q.get('lang') || guessLang())
 	document.body.dataset.theme = q.get('theme') === 'candy' ? 'candy' : 'classic'
-	document.title = t('title')
 	if (!id) return (app.textContent = t('err_notable'))
 	const { openTable } = await import('./table.js')
 	openTable(app, id, {
@@ -79,7 +77,6 @@ async function embed(q) {
 	if (q.get('table') && q.get('invite')) history.replaceState(null, '', `./#/join/${q.get('table')}/${q.get('invite')}`)
 	setTheme(prefs.theme || ((prefs.lang || guessLang()) === 'ko' ? 'candy' : 'classic'))
 	await setLang(prefs.lang || guessLang())
-	document.title = t('title')
 	addEventListener('hashchange', route)
 	await route()
 	navigator.serviceWorker?.register('sw.js').catch(() => {})

@@ -67,7 +67,6 @@ export function status(v, me, spectator) {
 	return t(key, p) + (legal(v, 'show_indicator') ? ' · ' + t('s_can_show') : '')
 }
 
-// == 101 ==
 // The melds on the table, by the seat that laid them (table_owners) when the view has it; burned sets.
 function meldsEl(v) {
 	const own = v.table_owners

@@ -8,7 +8,6 @@ const N = 15, valid = L => Array.isArray(L) && L.length === 2 && L.every(r => r?
 
 export function locate(L, id) {
 	for (let r = 0; r < 2; r++) { const c = L[r].indexOf(id); if (c >= 0) return [r, c] }
-	return
 }
 
 // A new tile goes after the last tile of the lower row, else to the first gap.
@@ -16,7 +15,6 @@ function freeSlot(L) {
 	const c = L[1].findLastIndex(v => v != null) + 1
 	if (c < N) return [1, c]
 	for (let r = 0; r < 2; r++) { const k = L[r].indexOf(null); if (k >= 0) return [r, k] }
-	return
 }
 
 // Put id at (r, c); an occupied slot pushes its neighbours toward the nearest gap in the row.
@@ -87,5 +85,4 @@ export function step(L, [r, c], key, any) {
 	if (nr === r) return
 	if (any) return [nr, c]
 	for (let d = 0; d < N; d++) for (const k of [c - d, c + d]) if (L[nr][k] != null) return [nr, k];
-	return
 }

@@ -19,7 +19,8 @@ export function setAuth(id, auth) {
 	save('istaka.recent', list.slice(0, 8))
 }
 export const recent = () => load('istaka.recent', []).filter(r => getAuth(r.id))
+export const hex = buf => [...new Uint8Array(buf)].map(b => b.toString(16).padStart(2, '0')).join('')
 // A UUID, or 128 random bits in hex without randomUUID (plain http).
-export const uuid = () => crypto.randomUUID?.() || [...crypto.getRandomValues(new Uint8Array(16))].map(v => v.toString(16).padStart(2, '0')).join('')
+export const uuid = () => crypto.randomUUID?.() || hex(crypto.getRandomValues(new Uint8Array(16)))
 
 export const sleep = ms => new Promise(r => setTimeout(r, ms))

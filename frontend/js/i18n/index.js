@@ -13,6 +13,7 @@ export async function setLang(code) {
 	lang = LANGS[code] ? code : 'en'
 	cur = lang === 'en' ? en : dict((await import(`./${lang}.js`)).default)
 	document.documentElement.lang = lang
+	document.title = cur.title
 }
 
 export const getLang = () => lang
