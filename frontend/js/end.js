@@ -66,5 +66,5 @@ export function resultPanel(v, on) {
 			h('p.hint', t('fair_hint')),
 			h('p.mono', h('small', t('seed') + ' '), v.seed),
 			h('p.mono', h('small', 'sha256 '), v.seed_hash),
-			!is101 && [check, out]) : null)
+			check, out) : null)
 }

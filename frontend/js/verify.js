@@ -1,12 +1,13 @@
 // Provably fair: re-deal a hand from its revealed seed as engine/shuffle.py and
 // engine/deal.py do, and compare with what was played.
+import { hex } from './state.js'
+
 const N = 106
 
-export const fromHex = hex => new Uint8Array(hex.match(/../g).map(b => parseInt(b, 16)))
-const toHex = buf => [...new Uint8Array(buf)].map(b => b.toString(16).padStart(2, '0')).join('')
+export const fromHex = s => new Uint8Array(s.match(/../g).map(b => parseInt(b, 16)))
 
 export async function sha256hex(bytes) {
-	return toHex(await crypto.subtle.digest('SHA-256', bytes))
+	return hex(await crypto.subtle.digest('SHA-256', bytes))
 }
 
 // Block k of the stream is HMAC-SHA256(seed, k as 8 bytes big-endian), read as 8 big-endian u32.
@@ -43,13 +44,13 @@ export async function shuffled(seed, s) {
 
 const isFake = id => id >> 1 === 52
 
-export async function deal(seed, seats, starter, traditional = false) {
+export async function deal(seed, seats, starter, traditional = false, first = 15) {
 	const s = await stream(seed), order = await shuffled(seed, s)
 	const seatOrder = Array.from({ length: seats }, (_, k) => (starter + k) % seats)
 	const racks = Array.from({ length: seats }, () => [])
 	if (!traditional) {
 		let pos = 0
-		seatOrder.forEach((seat, k) => { racks[seat] = order.slice(pos, pos += k ? 14 : 15) })
+		seatOrder.forEach((seat, k) => { racks[seat] = order.slice(pos, pos += first - !!k) })
 		const rest = order.slice(pos)
 		const [indicator] = rest.splice(rest.findIndex(id => !isFake(id)), 1)
 		return { racks, indicator, pile: rest, dice: null }
@@ -65,31 +66,32 @@ export async function deal(seed, seats, starter, traditional = false) {
 	return { racks, indicator, pile: seq.slice(pos), dice }
 }
 
-// My rack at the deal, rebuilt from the rack now and this hand's events.
+// My rack at the deal from the rack now and this hand's events (a 101 swap takes an okey in).
 export function initialRack(view, events, seat) {
 	const rack = [...(view.rack || [])]
 	for (const e of [...events].reverse()) {
 		if (e.seat !== seat) continue
-		if ((e.type === 'draw' || e.type === 'take_discard') && e.tile != null) {
-			const i = rack.indexOf(e.tile)
-			if (i >= 0) rack.splice(i, 1); else return null
-		} else if (e.type === 'discard' || e.type === 'finish') rack.push(e.tile)
+		const i = e.type === 'swap' ? rack.findIndex(id => id >> 1 === view.okey) : /^(draw|take_discard)$/.test(e.type) ? rack.indexOf(e.tile) : -2
+		if (i === -1) return null
+		if (i >= 0) rack.splice(i, 1)
+		if (/^(discard|finish|return_discard|layoff|swap)$/.test(e.type)) rack.push(e.tile)
+		if (/^(open|lay)$/.test(e.type)) rack.push(...e.groups.flat())
 	}
 	return rack
 }
 
-const sorted = a => [...a].sort((x, y) => x - y).join()
+const faces = a => a.map(id => id >> 1).sort().join()
 
 // Returns [{key, ok}] checks; key names an i18n string.
 export async function verifyHand(view, events) {
 	const seed = fromHex(view.seed), checks = [{ key: 'v_hash', ok: (await sha256hex(seed)) === view.seed_hash }]
-	const d = await deal(seed, view.seats.length, view.starter, !!view.options?.traditional_deal)
+	const d = await deal(seed, view.seats.length, view.starter, !!view.options?.traditional_deal, view.variant === '101' ? 22 : 15)
 	checks.push({ key: 'v_indicator', ok: d.indicator === view.indicator })
 	if (view.dice) checks.push({ key: 'v_dice', ok: d.dice.join() === view.dice.join() })
 	const dealEvent = events?.find(e => e.type === 'deal')
 	if (view.you != null && dealEvent) {
 		const mine = initialRack(view, events.filter(e => e.v > dealEvent.v), view.you)
-		if (mine) checks.push({ key: 'v_rack', ok: sorted(mine) === sorted(d.racks[view.you]) })
+		checks.push({ key: 'v_rack', ok: !!mine && faces(mine) === faces(d.racks[view.you]) })
 		const draws = events.filter(e => e.type === 'draw').length
 		checks.push({ key: 'v_pile', ok: d.pile.length - draws === view.pile_count })
 	}

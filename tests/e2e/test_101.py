@@ -114,7 +114,10 @@ def opening_with_a_tile_back(view: dict[str, Any]) -> tuple[list[list[int]], int
                     for i, m in enumerate(action["melds"])
                 ]
                 shorter = groups[g]
-                if tile >> 1 == okey or not (run_start(shorter, okey) or set_value(shorter, okey)):
+                # No wild okey in it: the rack lays a wild where it sees fit (okey101.js shape).
+                if any(t >> 1 == okey for t in group) or not (
+                    run_start(shorter, okey) or set_value(shorter, okey)
+                ):
                     continue
                 if sum(meld_points(m, okey) for m in groups) < 101:
                     continue
@@ -208,3 +211,11 @@ def test_101_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
     assert laid_off, "the legal actions never offered a layoff"
     assert page.locator("#result table.match tbody tr").count() >= 1
     shot(page, "101-portrait-result")
+
+    # The revealed seed re-deals the 101 hand (22 tiles to the starter) and the rack
+    # rebuilt through the opening and the lay-offs matches it.
+    page.click("#result details.seed summary")
+    page.click("#verify")
+    page.wait_for_selector(".verify .vres", timeout=20000)
+    assert "Everything matches" in page.inner_text(".verify"), page.inner_text(".verify")
+    assert page.locator(".verify li.ok").count() == 4
