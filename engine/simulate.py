@@ -10,8 +10,9 @@ is. The listed levels rotate round the table from hand to hand (entry ``k``
 sits at seat ``(k - hand) mod n``), so every entry plays every position,
 starter included, equally often; results are reported per listed entry.
 
-This module is the one place under ``engine/`` that reads the clock and
-starts processes: it is a measuring tool, and the engine itself stays pure.
+This module and :mod:`engine.simulate_matches` (whole matches) are the
+places under ``engine/`` that read the clock and start processes: they are
+measuring tools, and the engine itself stays pure.
 """
 
 from __future__ import annotations
