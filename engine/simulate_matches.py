@@ -37,19 +37,12 @@ from engine.okey101.game import new_match101
 from engine.okey101.state import Options101
 from engine.okey101.view import view_for as view101
 from engine.options import Options
-from engine.simulate import bot_seed, wilson
+from engine.simulate import Setup, bot_seed, wilson
 from engine.view import view_for as view_classic
 
 # A classic countdown match of bots takes about 8 hands, a 101 match its
 # hands; far more actions than this means a bot is looping.
 MAX_ACTIONS = 100_000
-
-
-@dataclass(frozen=True)
-class MatchSetup:
-    levels: tuple[str, ...]
-    options: Options | Options101
-    seed: int
 
 
 @dataclass
@@ -85,7 +78,7 @@ def _rules(options: Options | Options101) -> tuple[Callable[..., Any], ...]:
     return new_match, apply_classic, view, choose_action
 
 
-def play_match(setup: MatchSetup, match: int) -> tuple[tuple[int, ...], int, bool]:
+def play_match(setup: Setup, match: int) -> tuple[tuple[int, ...], int, bool]:
     """Play match number ``match``; its winners (as listed entries), hands played, stopped."""
     new, apply, view, decide = _rules(setup.options)
     n = len(setup.levels)
@@ -105,7 +98,7 @@ def play_match(setup: MatchSetup, match: int) -> tuple[tuple[int, ...], int, boo
     return (), hands, True
 
 
-def play_chunk(args: tuple[MatchSetup, Sequence[int]]) -> MatchTally:
+def play_chunk(args: tuple[Setup, Sequence[int]]) -> MatchTally:
     setup, matches = args
     tally = MatchTally(len(setup.levels))
     for match in matches:
@@ -118,7 +111,7 @@ def play_chunk(args: tuple[MatchSetup, Sequence[int]]) -> MatchTally:
     return tally
 
 
-def run(setup: MatchSetup, matches: int, jobs: int) -> MatchTally:
+def run(setup: Setup, matches: int, jobs: int) -> MatchTally:
     """Play ``matches`` matches on ``jobs`` processes and merge the results."""
     chunk = max(1, min(20, matches // max(1, jobs * 4)))
     work = [(setup, range(i, min(matches, i + chunk))) for i in range(0, matches, chunk)]
@@ -133,7 +126,7 @@ def run(setup: MatchSetup, matches: int, jobs: int) -> MatchTally:
     return total
 
 
-def summary(setup: MatchSetup, tally: MatchTally) -> dict[str, Any]:
+def summary(setup: Setup, tally: MatchTally) -> dict[str, Any]:
     decided = tally.matches - tally.stopped
     seats = []
     for i, level in enumerate(setup.levels):
@@ -204,7 +197,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             start_points=args.start_points,
             hands=hands if args.scoring == "points" else 1,
         )
-    setup = MatchSetup(args.levels, options, args.seed)
+    setup = Setup(args.levels, options, args.seed)
     started = time.perf_counter()
     result = summary(setup, run(setup, args.matches, max(1, args.jobs)))
     print(json.dumps(result) if args.json else report(result, time.perf_counter() - started))

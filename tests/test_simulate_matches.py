@@ -11,7 +11,8 @@ from engine.bots import choose_action
 from engine.game import apply, new_match
 from engine.okey101.state import Options101
 from engine.options import Options
-from engine.simulate_matches import MatchSetup, _rules, play_match, run, summary
+from engine.simulate import Setup
+from engine.simulate_matches import _rules, play_match, run, summary
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -25,7 +26,7 @@ def cli(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_countdown_matches_end_with_winners() -> None:
-    setup = MatchSetup(("normal", "easy", "random"), Options(seats=3, start_points=4), 7)
+    setup = Setup(("normal", "easy", "random"), Options(seats=3, start_points=4), 7)
     for match in range(4):
         winners, hands, stopped = play_match(setup, match)
         assert not stopped and winners and hands >= 1
@@ -33,7 +34,7 @@ def test_countdown_matches_end_with_winners() -> None:
 
 
 def test_wins_add_up_and_runs_are_reproducible_whatever_the_jobs() -> None:
-    setup = MatchSetup(("normal", "random"), Options(seats=2, start_points=4), 3)
+    setup = Setup(("normal", "random"), Options(seats=2, start_points=4), 3)
     one, two = run(setup, 8, 1), run(setup, 8, 2)
     assert one.won == two.won and one.hands == two.hands
     assert abs(sum(one.won) - (one.matches - one.stopped)) < 1e-9
@@ -44,7 +45,7 @@ def test_wins_add_up_and_runs_are_reproducible_whatever_the_jobs() -> None:
 
 
 def test_101_matches_play_their_hands() -> None:
-    setup = MatchSetup(("normal", "easy"), Options101(seats=2, hands=2), 1)
+    setup = Setup(("normal", "easy"), Options101(seats=2, hands=2), 1)
     winners, hands, stopped = play_match(setup, 0)
     assert not stopped and winners and hands == 2
 
