@@ -382,3 +382,15 @@ def test_hard_outs_are_the_same_from_the_cache_and_afresh() -> None:
             answers.append(cached)
         plan._IMPROVING.clear()
         assert hand_outs(tiles, know) == answers[-1]
+
+
+def test_a_view_without_the_hands_events_is_refused() -> None:
+    """Without events a bot would play blind to the tiles already seen; it says so instead."""
+    state = new_match(Options(seats=2), bytes(32))
+    with pytest.raises(ValueError, match="events"):
+        choose_action(view_for(state, 0), "hard")
+    assert choose_action(view_for(state, 0, since=state.base_version), "hard")["type"] in (
+        "discard",
+        "finish",
+        "show_indicator",
+    )

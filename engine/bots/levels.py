@@ -219,6 +219,10 @@ def decide(view: Mapping[str, Any], level: str, seed: int) -> Action:
         if "next_hand" in types:
             return {"type": "next_hand"}
         raise ValueError("the hand is over and no next hand follows")
+    if "events" not in view:
+        # Without this hand's events a bot cannot count the tiles it has seen
+        # (hard won 22.6% of hands instead of ~30%): refuse rather than play blind.
+        raise ValueError("a bot needs the hand's events: view_for(state, seat, since=base_version)")
     rng = random.Random(f"{seed}:{view['version']}:{view['you']}:{level}")
     table = read_view(view)
     if (
