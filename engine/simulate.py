@@ -25,10 +25,10 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from multiprocessing import Pool
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from engine.bots import ALL_LEVELS, choose_action
 from engine.game import apply, new_match
@@ -132,22 +132,39 @@ def play_chunk(args: tuple[Setup, Sequence[int]]) -> Tally | Tally101:
     return tally
 
 
+Part = TypeVar("Part")
+
+
+def fan_out(
+    play: Callable[[tuple[Setup, Sequence[int]]], Part],
+    setup: Setup,
+    count: int,
+    jobs: int,
+    most: int,
+) -> Iterator[Part]:
+    """``play`` over chunks (of at most ``most``) of ``range(count)``, on ``jobs`` processes.
+
+    Parts come in order on one job, as they finish on more; numbering the
+    games keeps a run's totals the same whatever ``jobs`` is.
+    """
+    chunk = max(1, min(most, count // max(1, jobs * 4)))
+    work = [(setup, range(i, min(count, i + chunk))) for i in range(0, count, chunk)]
+    if jobs <= 1:
+        yield from map(play, work)
+        return
+    with Pool(jobs) as pool:
+        yield from pool.imap_unordered(play, work)
+
+
 def run(setup: Setup, hands: int, jobs: int) -> Tally | Tally101:
     """Play ``hands`` hands on ``jobs`` processes and merge the results."""
-    chunk = max(1, min(50, hands // max(1, jobs * 4)))
-    work = [(setup, range(i, min(hands, i + chunk))) for i in range(0, hands, chunk)]
     total: Tally | Tally101 = (
         Tally101(len(setup.levels))
         if isinstance(setup.options, Options101)
         else Tally(len(setup.levels))
     )
-    if jobs <= 1:
-        for item in work:
-            _merge(total, play_chunk(item))
-        return total
-    with Pool(jobs) as pool:
-        for part in pool.imap_unordered(play_chunk, work):
-            _merge(total, part)
+    for part in fan_out(play_chunk, setup, hands, jobs, 50):
+        _merge(total, part)
     return total
 
 

@@ -25,7 +25,6 @@ import sys
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from multiprocessing import Pool
 from typing import Any
 
 from engine.bots import ALL_LEVELS, choose_action
@@ -37,7 +36,7 @@ from engine.okey101.game import new_match101
 from engine.okey101.state import Options101
 from engine.okey101.view import view_for as view101
 from engine.options import Options
-from engine.simulate import Setup, bot_seed, wilson
+from engine.simulate import Setup, bot_seed, fan_out, wilson
 from engine.view import view_for as view_classic
 
 # A classic countdown match of bots takes about 8 hands, a 101 match its
@@ -113,16 +112,9 @@ def play_chunk(args: tuple[Setup, Sequence[int]]) -> MatchTally:
 
 def run(setup: Setup, matches: int, jobs: int) -> MatchTally:
     """Play ``matches`` matches on ``jobs`` processes and merge the results."""
-    chunk = max(1, min(20, matches // max(1, jobs * 4)))
-    work = [(setup, range(i, min(matches, i + chunk))) for i in range(0, matches, chunk)]
     total = MatchTally(len(setup.levels))
-    if jobs <= 1:
-        for item in work:
-            total.merge(play_chunk(item))
-        return total
-    with Pool(jobs) as pool:
-        for part in pool.imap_unordered(play_chunk, work):
-            total.merge(part)
+    for part in fan_out(play_chunk, setup, matches, jobs, 20):
+        total.merge(part)
     return total
 
 
