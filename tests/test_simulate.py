@@ -13,9 +13,9 @@ from engine.options import Options
 from engine.simulate import Setup, Tally, play_hand, run, summary, wilson
 
 
-def simulate(*args: str) -> subprocess.CompletedProcess[str]:
+def simulate(*args: str, module: str = "engine.simulate") -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "engine.simulate", *args],
+        [sys.executable, "-m", module, *args],
         capture_output=True,
         text=True,
         timeout=300,

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from typing import Any
 
 from engine.bots import choose_action
@@ -13,16 +12,11 @@ from engine.okey101.state import Options101
 from engine.options import Options
 from engine.simulate import Setup
 from engine.simulate_matches import _rules, play_match, run, summary
+from tests.test_simulate import simulate
 
 
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "engine.simulate_matches", *args],
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return simulate(*args, module="engine.simulate_matches")
 
 
 def test_countdown_matches_end_with_winners() -> None:
