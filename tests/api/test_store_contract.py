@@ -49,8 +49,11 @@ def test_expiry_can_be_cleared(any_store: TableStore) -> None:
     assert any_store.get("t1") == StoredTable("t1", 2, "{}", None)
 
 
-def test_concurrent_writers_on_one_revision_exactly_one_wins(any_store: TableStore) -> None:
-    any_store.create(StoredTable("t1", 1, "{}"))
+def test_concurrent_writers_on_one_revision_exactly_one_wins(atomic_store: TableStore) -> None:
+    # Not on moto: it checks the condition and writes without a lock (see
+    # atomic_store). moto keeps the single-writer half of this contract in
+    # test_put_if_version_replaces_only_the_expected_revision.
+    atomic_store.create(StoredTable("t1", 1, "{}"))
     wins: list[int] = []
     losses: list[int] = []
     barrier = threading.Barrier(10)
@@ -58,7 +61,7 @@ def test_concurrent_writers_on_one_revision_exactly_one_wins(any_store: TableSto
     def write(n: int) -> None:
         barrier.wait()
         try:
-            any_store.put_if_version(StoredTable("t1", 2, f'{{"w":{n}}}'), expected_rev=1)
+            atomic_store.put_if_version(StoredTable("t1", 2, f'{{"w":{n}}}'), expected_rev=1)
             wins.append(n)
         except VersionConflict:
             losses.append(n)
@@ -69,5 +72,5 @@ def test_concurrent_writers_on_one_revision_exactly_one_wins(any_store: TableSto
     for t in threads:
         t.join()
     assert len(wins) == 1 and len(losses) == 9
-    stored = any_store.get("t1")
+    stored = atomic_store.get("t1")
     assert stored is not None and stored.data == f'{{"w":{wins[0]}}}'
