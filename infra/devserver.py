@@ -7,6 +7,7 @@ survive restarts.
 
     python -m infra.devserver            # http://127.0.0.1:8000/
     PORT=9000 python -m infra.devserver
+    PORT=0 python -m infra.devserver     # any free port; the first line names it
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask, Response, abort, request, send_from_directory
+from werkzeug.serving import make_server
 
 from infra.apigw import LambdaContext, http_api_event
 
@@ -84,11 +86,19 @@ def _to_flask(result: dict[str, Any]) -> Response:
 
 
 def main() -> None:
-    port = int(os.environ.get("PORT", "8000"))
     app = create_app()
-    print(f"Istaka is running at http://{HOST}:{port}/  (Ctrl-C stops it)", flush=True)
+    # Bound before the banner is printed, so the banner's port is the real one. With
+    # PORT=0 the system picks a free port: tests start many servers side by side and
+    # read the port back from this line instead of guessing one that may be taken.
+    server = make_server(HOST, int(os.environ.get("PORT", "8000")), app, threaded=True)
+    print(f"Istaka is running at http://{HOST}:{server.port}/  (Ctrl-C stops it)", flush=True)
     print(f"tables are kept in {os.environ['ISTAKA_SQLITE_PATH']}", flush=True)
-    app.run(host=HOST, port=port, threaded=True, debug=False, use_reloader=False)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
 
 
 if __name__ == "__main__":

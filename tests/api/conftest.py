@@ -28,8 +28,9 @@ STORES = ["sqlite", "moto", "dynalite"]
 
 
 @pytest.fixture(scope="session")
-def dynalite_endpoint() -> Iterator[str]:
-    with patched_env(fake_aws_env()), dynalite_server() as endpoint:
+def dynalite_endpoint(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    logs = tmp_path_factory.mktemp("dynalite")
+    with patched_env(fake_aws_env()), dynalite_server(logs) as endpoint:
         yield endpoint
 
 

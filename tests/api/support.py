@@ -6,9 +6,7 @@ import contextlib
 import json
 import os
 import shutil
-import socket
 import subprocess
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -19,10 +17,12 @@ import yaml
 
 from api.handler import handler
 from infra.apigw import LambdaContext, http_api_event
+from tests import servers
 
 ROOT = Path(__file__).resolve().parents[2]
 TEMPLATE = ROOT / "template.yaml"
 DYNALITE = ROOT / "infra" / "node_modules" / "dynalite" / "cli.js"
+DYNALITE_SERVER = ROOT / "infra" / "dynalite_server.js"
 REGION = "us-east-1"
 
 
@@ -131,50 +131,16 @@ def create_dynamo_table(client: Any, name: str) -> None:
             client.update_time_to_live(TableName=name, TimeToLiveSpecification=ttl)
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-def wait_for_port(port: int, process: subprocess.Popen[Any], timeout: float = 20) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"server exited early with code {process.returncode}")
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
-                return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"nothing listened on port {port} within {timeout} s")
-
-
 @contextmanager
-def dynalite_server() -> Iterator[str]:
-    """A dynalite (DynamoDB-compatible) server on a free local port, in memory."""
+def dynalite_server(log_dir: Path) -> Iterator[str]:
+    """A dynalite (DynamoDB-compatible) server on a port of its own, in memory."""
     if not DYNALITE.exists():
         subprocess.run([str(ROOT / "infra" / "setup_dynalite.sh")], check=True)
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("node is needed for dynalite (apt-get install nodejs)")
-    port = free_port()
-    process = subprocess.Popen(
-        [node, str(DYNALITE), "--port", str(port), "--host", "127.0.0.1"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        wait_for_port(port, process)
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+    with servers.running([node, str(DYNALITE_SERVER)], log_dir / "dynalite.log") as url:
+        yield url
 
 
 def fake_aws_env() -> dict[str, str]:

@@ -5,15 +5,13 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
-import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
 
+from tests import servers
 from tests.game_helpers import plain_action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -31,60 +29,27 @@ CHROMIUM_ARGS = [
 SIZES = {"portrait": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def wait_http(url: str, timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except (OSError, urllib.error.URLError):
-            pass
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"{url} did not answer within {timeout} s")
-        time.sleep(0.2)
-
-
 class DevServer:
-    """``python -m infra.devserver`` on a free port with a throwaway SQLite file."""
+    """``python -m infra.devserver`` on a port of its own with a throwaway SQLite file."""
 
     def __init__(self, data_dir: Path) -> None:
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}/"
         env = dict(
             os.environ,
-            PORT=str(self.port),
+            PORT="0",
             ISTAKA_STORE="sqlite",
             ISTAKA_SQLITE_PATH=str(data_dir / "istaka.sqlite3"),
+            PYTHONUNBUFFERED="1",
         )
-        self.log = open(data_dir / "devserver.log", "w")  # noqa: SIM115
-        self.proc = subprocess.Popen(
+        self.proc, url = servers.start(
             [sys.executable, "-m", "infra.devserver"],
-            cwd=ROOT,
+            data_dir / "devserver.log",
             env=env,
-            stdout=self.log,
-            stderr=subprocess.STDOUT,
+            cwd=ROOT,
         )
-        try:
-            wait_http(self.base)
-        except RuntimeError:
-            self.stop()
-            raise
+        self.base = url + "/"
 
     def stop(self) -> None:
-        if self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-        self.log.close()
+        servers.stop(self.proc)
 
 
 def chromium_problem() -> str | None:

@@ -7,12 +7,10 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from .helpers import create_computer_table, free_port
+from .helpers import create_computer_table
 
 
 def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, int]:
-    port = free_port()
-
     class Quiet(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(directory), **kwargs)
@@ -20,9 +18,9 @@ def serve(directory: Path) -> tuple[http.server.ThreadingHTTPServer, int]:
         def log_message(self, *args: Any) -> None:
             pass
 
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", port), Quiet)
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Quiet)  # any free port
     threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    return httpd, port
+    return httpd, httpd.server_address[1]
 
 
 def test_embed_in_foreign_iframe(pages: Any, base: str, shot: Any, tmp_path: Path) -> None:

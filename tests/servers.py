@@ -1,0 +1,85 @@
+"""Local servers for the tests, each on a port the system picks.
+
+A port found free and then handed to a server can be taken in between, by
+another test worker or anything else on the machine. So every server here is
+told to bind port 0, and the test reads the real address from the server's
+first lines of output (written to a log file, so a chatty server can never
+block on a full pipe).
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import time
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+
+_URL = re.compile(rb"https?://127\.0\.0\.1:(\d+)")
+
+
+class ServerFailed(RuntimeError):
+    """The server exited, or did not say where it listens, in time."""
+
+
+def _announced_url(log: Path, process: subprocess.Popen[bytes], timeout: float) -> str:
+    deadline = time.monotonic() + timeout
+    while True:
+        found = _URL.search(log.read_bytes())
+        if found:
+            return found.group(0).decode()
+        if process.poll() is not None:
+            raise ServerFailed(
+                f"server exited with code {process.returncode}: {log.read_text(errors='replace')}"
+            )
+        if time.monotonic() > deadline:
+            raise ServerFailed(f"server named no address within {timeout} s (log: {log})")
+        time.sleep(0.05)
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def start(
+    command: Sequence[str],
+    log: Path,
+    *,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    timeout: float = 30,
+) -> tuple[subprocess.Popen[bytes], str]:
+    """Start ``command`` (which must bind port 0 and print its URL); return it and the URL."""
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            list(command), cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+    try:
+        return process, _announced_url(log, process, timeout)
+    except ServerFailed:
+        stop(process)
+        raise
+
+
+@contextmanager
+def running(
+    command: Sequence[str],
+    log: Path,
+    *,
+    env: dict[str, str] | None = None,
+    cwd: Path | None = None,
+    timeout: float = 30,
+) -> Iterator[str]:
+    """The URL of ``command``'s server while the block runs; stopped afterwards."""
+    process, url = start(command, log, env=env, cwd=cwd, timeout=timeout)
+    try:
+        yield url
+    finally:
+        stop(process)
