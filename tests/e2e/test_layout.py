@@ -60,7 +60,11 @@ def test_sort_buttons_arrange_the_rack(pages: Any, base: str) -> None:
         with page.expect_response(lambda r, by=by: f"by={by}" in r.url) as answer:
             page.tap(f'[data-act=sort][data-by="{by}"]')
         assert answer.value.status == 200, by
-        page.wait_for_timeout(100)
         assert page.locator(".rack .tile").count() == 15
-    after = page.eval_on_selector_all(".rack .slot", layout)
-    assert after != before
+    # The last answer is drawn a frame or more after it arrives: wait for the change.
+    page.wait_for_function(
+        "before => [...document.querySelectorAll('.rack .slot')]"
+        ".map(e => e.textContent).join('|') !== before",
+        arg=before,
+    )
+    assert page.locator(".rack .tile").count() == 15

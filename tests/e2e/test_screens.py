@@ -158,7 +158,11 @@ def test_screens(pages: Any, base: str, size: str, tables: dict[str, Any]) -> No
         else:
             page.goto(base)
             page.wait_for_selector("#play-computer")
-        page.wait_for_timeout(250)
+        # Layout is final once the fonts are in and two frames have been drawn.
+        page.evaluate(
+            "document.fonts.ready.then(() => new Promise(done =>"
+            " requestAnimationFrame(() => requestAnimationFrame(done))))"
+        )
         assert page.evaluate("document.documentElement.scrollWidth") <= width, (
             f"{screen} overflows at {size}"
         )
