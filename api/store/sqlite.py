@@ -1,14 +1,17 @@
 """The embedded store: one SQLite file, the default for local play and tests.
 
-Same semantics as DynamoDB: a conditional replace on ``rev``. Each call opens
-its own connection, so threads (the dev server, concurrency tests) never
-share one; WAL mode lets readers and the single writer proceed together.
+Same semantics as DynamoDB: a conditional replace on ``rev``. Each thread
+keeps a connection of its own, so threads (the dev server, concurrency tests)
+never share one, and a request does not pay for opening the file and setting
+it up on every read and write; WAL mode lets readers and the single writer
+proceed together.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import threading
 import time
 from pathlib import Path
 
@@ -27,6 +30,7 @@ CREATE TABLE IF NOT EXISTS tables (
 class SqliteStore:
     def __init__(self, path: str) -> None:
         self.path = path
+        self._local = threading.local()
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         with self._connect() as db:
@@ -34,11 +38,16 @@ class SqliteStore:
             db.execute(SCHEMA)
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        db.execute("PRAGMA busy_timeout=10000")
-        # With WAL, NORMAL syncs at checkpoints only: a crash of the process loses nothing,
-        # a power cut may lose the last moves. Right for a dev store; FULL costs ms per move.
-        db.execute("PRAGMA synchronous=NORMAL")
+        """This thread's connection (autocommit: each statement is its own transaction)."""
+        db: sqlite3.Connection | None = getattr(self._local, "db", None)
+        if db is None:
+            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
+            db.execute("PRAGMA busy_timeout=10000")
+            # With WAL, NORMAL syncs at checkpoints only: a crash of the process loses
+            # nothing, a power cut may lose the last moves. Right for a dev store; FULL
+            # costs ms per move.
+            db.execute("PRAGMA synchronous=NORMAL")
+            self._local.db = db
         return db
 
     def get(self, table_id: str) -> StoredTable | None:
