@@ -26,6 +26,8 @@ from tests.game_helpers import expand
 from .support import ApiClient
 
 GAMES = 200
+# The games run in chunks, each from its own seed, so parallel workers share them.
+CHUNKS = 8
 MAX_REQUESTS_PER_GAME = 2000
 LOG_KEYS = {
     "level",
@@ -192,15 +194,16 @@ class Lines(logging.Handler):
         self.lines.append(self.format(record))
 
 
-def test_random_games_leak_nothing(client: ApiClient, sqlite_service: Service) -> None:
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_random_games_leak_nothing(chunk: int, client: ApiClient, sqlite_service: Service) -> None:
     capture = Lines()
     capture.setFormatter(logger.registered_formatter)
     std_logger = logging.getLogger(logger.name)
     std_logger.addHandler(capture)
-    rng = random.Random(2024)
+    rng = random.Random(2024 + chunk)
     issued: list[str] = []
     try:
-        for _ in range(GAMES):
+        for _ in range(GAMES // CHUNKS):
             play_game(client, sqlite_service, rng, issued)
     finally:
         std_logger.removeHandler(capture)
