@@ -8,7 +8,8 @@ STAMP := $(VENV)/.installed
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: play serve test lint typecheck template pytest e2e bench screenshots deploy clean
+.PHONY: play serve test test-all lint typecheck template pytest pytest-all e2e bench screenshots \
+	deploy clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,11 +38,25 @@ typecheck: $(STAMP)
 template:
 	infra/validate_template.sh
 
+# One worker per core (pytest-xdist), tests in random order (pytest-randomly prints
+# the seed: `make pytest PYTEST_ARGS=--randomly-seed=N` repeats that order),
+# and the slowest tests named at the end so they stay visible.
+PYTEST_ARGS ?=
+PYTEST := $(PY) -m pytest -n auto --durations=15 $(PYTEST_ARGS)
+
 pytest: $(STAMP) $(CHROMIUM)
 	infra/setup_dynalite.sh
-	$(PY) -m pytest
+	$(PYTEST)
+
+# Adds the exhaustive sweeps (marker `slow`) and lets Hypothesis draw new examples
+# instead of replaying the fixed ones `make test` uses.
+pytest-all: $(STAMP) $(CHROMIUM)
+	infra/setup_dynalite.sh
+	HYPOTHESIS_PROFILE=explore $(PYTEST) -m ''
 
 test: lint typecheck template pytest
+
+test-all: lint typecheck template pytest-all
 
 e2e: $(STAMP) $(CHROMIUM)
 	$(PY) -m pytest tests/e2e
