@@ -7,12 +7,13 @@ is rebuilt by dealing from the seed and replaying the log.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.errors import InvalidOptions
 from engine.okey101.opening import RULES, Rule
 from engine.okey101.scoring import Opened
+from engine.options import flat_dict
 from engine.state import fresh_copy
 
 Phase = Literal["take", "play", "over"]
@@ -51,7 +52,7 @@ class Options101:
             raise InvalidOptions("partners need 4 seats")
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return flat_dict(self)
 
 
 @dataclass
