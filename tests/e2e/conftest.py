@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import CHROMIUM, CHROMIUM_ARGS, SHOTS, DevServer, chromium_problem
+from .helpers import CHROMIUM, CHROMIUM_ARGS, SHOT_FORMAT, SHOTS, DevServer, chromium_problem
 
 
 def _unavailable(reason: str) -> None:
@@ -96,8 +96,8 @@ def shot() -> Callable[[Any, str], Path]:
     SHOTS.mkdir(parents=True, exist_ok=True)
 
     def take(page: Any, name: str) -> Path:
-        path = SHOTS / f"{name}.png"
-        page.screenshot(path=str(path))
+        path = SHOTS / f"{name}.jpg"
+        page.screenshot(path=str(path), **SHOT_FORMAT)
         return path
 
     return take

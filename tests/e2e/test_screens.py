@@ -1,6 +1,6 @@
 """Screenshots of every screen on a phone (portrait, landscape) and a desktop.
 
-They land in tests/output/screenshots/ (PNG). With ISTAKA_UPDATE_DOCS=1 the
+They land in tests/output/screenshots/ (JPEG). With ISTAKA_UPDATE_DOCS=1 the
 phone ones are also written to docs/screenshots/ (JPEG) for the README (off by
 default: every run deals new tiles, so the files would change each time).
 Each screen must render without console errors and without horizontal overflow.
@@ -15,6 +15,7 @@ import pytest
 
 from .helpers import (
     DOC_SHOTS,
+    SHOT_FORMAT,
     SHOTS,
     SIZES,
     api,
@@ -166,7 +167,7 @@ def test_screens(pages: Any, base: str, size: str, tables: dict[str, Any]) -> No
         assert page.evaluate("document.documentElement.scrollWidth") <= width, (
             f"{screen} overflows at {size}"
         )
-        page.screenshot(path=str(SHOTS / f"{screen}-{size}.png"))
+        page.screenshot(path=str(SHOTS / f"{screen}-{size}.jpg"), **SHOT_FORMAT)
         if phone and os.environ.get("ISTAKA_UPDATE_DOCS") == "1":
             DOC_SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(DOC_SHOTS / f"{screen}-{size}.jpg"), type="jpeg", quality=82)
