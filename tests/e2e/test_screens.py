@@ -171,3 +171,6 @@ def test_screens(pages: Any, base: str, size: str, tables: dict[str, Any]) -> No
         if phone and os.environ.get("ISTAKA_UPDATE_DOCS") == "1":
             DOC_SHOTS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(DOC_SHOTS / f"{screen}-{size}.jpg"), type="jpeg", quality=82)
+        # Closed once shot: a table page left open keeps polling and drawing, and ten
+        # of them slowed every later screen (and the tests on the other worker).
+        page.context.close()
