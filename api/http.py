@@ -11,7 +11,7 @@ from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 from marshmallow import Schema
 
 from .auth import bearer_token
-from .errors import bad_request
+from .errors import ApiError, bad_request
 
 
 def new_router() -> APIGatewayHttpRouter:
@@ -40,18 +40,62 @@ def dumped(
     return json_response(status, schema.dump(data), headers)
 
 
+# No request of the game comes near these: the largest (a 101 opening) is under 1 KB
+# and three levels deep. Bigger or deeper bodies are refused before they cost anything.
+MAX_BODY_BYTES = 64 * 1024
+MAX_JSON_DEPTH = 8
+
+
 def body(router: BaseRouter) -> Any:
-    """The JSON body, ``None`` when there is none; bad JSON is the client's 400."""
+    """The JSON body, ``None`` when there is none; bad JSON is the client's 400.
+
+    Refused before any schema sees it: a body over 64 KB (413), JSON nested
+    deeper than ``MAX_JSON_DEPTH``, and text that is not valid Unicode (a lone
+    UTF-16 surrogate, which JSON's ``\\udfff`` escape can carry but no store can
+    encode).
+    """
     try:
         text = router.current_event.decoded_body
     except (UnicodeDecodeError, ValueError) as err:
         raise bad_request("the body is not UTF-8 JSON") from err
     if text is None or not text.strip():
         return None
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BODY_BYTES:
+        raise ApiError(413, "body_too_large", f"the body is over {MAX_BODY_BYTES // 1024} KB")
     try:
-        return json.loads(text)
+        data = json.loads(text)
+    except RecursionError as err:
+        raise bad_request(f"the body nests deeper than {MAX_JSON_DEPTH} levels") from err
     except ValueError as err:
         raise bad_request("the body is not valid JSON") from err
+    _check_tree(data)
+    return data
+
+
+def _check_tree(data: Any) -> None:
+    """Refuse nesting past ``MAX_JSON_DEPTH`` and strings that are not valid Unicode."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if depth > MAX_JSON_DEPTH:
+            raise bad_request(f"the body nests deeper than {MAX_JSON_DEPTH} levels")
+        if isinstance(item, str):
+            valid_text(item)
+        elif isinstance(item, dict):
+            for key, value in item.items():
+                valid_text(key)
+                stack.append((value, depth + 1))
+        elif isinstance(item, list):
+            stack.extend((value, depth + 1) for value in item)
+
+
+def valid_text(text: str) -> str:
+    """``text`` if it is valid Unicode (encodes as UTF-8); a 400 if it is not."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as err:
+        raise bad_request("the text is not valid Unicode (a lone surrogate)") from err
+    return text
 
 
 def query(router: BaseRouter) -> dict[str, str]:

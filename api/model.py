@@ -135,8 +135,14 @@ def _pack_record(record: dict[str, Any]) -> dict[str, Any]:
 def _unpack_record(record: dict[str, Any]) -> dict[str, Any]:
     secret = record.get("m")
     if isinstance(secret, str) and len(secret) == 43:
-        return {**record, "m": base64.urlsafe_b64decode(secret + "=").hex()}
+        return {**record, "m": strict_urlsafe_b64decode(secret).hex()}
     return record
+
+
+def strict_urlsafe_b64decode(text: str) -> bytes:
+    """Unpadded URL-safe base64 to bytes; any other character is an error, not skipped
+    (``urlsafe_b64decode`` would silently drop it and decode something else)."""
+    return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
 
 
 def action_key(action_id: str) -> str:
@@ -161,7 +167,7 @@ def encode_layout(rows: list[list[int | None]]) -> str:
 
 
 def decode_layout(text: str) -> list[list[int | None]]:
-    raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    raw = strict_urlsafe_b64decode(text)
     slots: list[int | None] = []
     for byte in raw:
         if byte > GAP_RUN:

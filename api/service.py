@@ -11,10 +11,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from engine.errors import ActionError
+
 from .auth import match_token
 from .clock import Clock
 from .config import Settings
 from .errors import ApiError, forbidden, not_found, unauthorized
+from .log import logger
 from .model import Table
 from .store.base import StoredTable, TableStore, VersionConflict
 from .turns import next_deadline, play_bots, play_timed_out
@@ -62,8 +65,19 @@ class Service:
         # created: past its expiry a table is gone at once, whichever store holds it.
         if stored.expires_at is not None and stored.expires_at * 1000 <= now_ms:
             raise not_found("this table has expired")
-        table = Table.from_stored(stored)
-        state = from_record(table.record)
+        try:
+            table = Table.from_stored(stored)
+            state = from_record(table.record)
+        except (ValueError, KeyError, TypeError, IndexError, ActionError) as err:
+            # A stored item that does not decode exactly is never read as something else.
+            # Logged by type and table id only: the stored text holds racks and the seed.
+            logger.error(
+                "stored table cannot be read",
+                extra={"table_id": table_id, "error": type(err).__name__},
+            )
+            raise ApiError(
+                500, "corrupt_table", "this table's stored record cannot be read"
+            ) from err
         return Loaded(table, state, state, now_ms)
 
     def expires_at(self, table: Table, now_ms: int) -> int:

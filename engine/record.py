@@ -89,6 +89,6 @@ def from_record(record: dict[str, Any]) -> GameState:
         list(record["s"]),
         [HandSummary.from_list(item) for item in record["r"]],
     )
-    for action, auto in decode_log(base64.b64decode(record["l"])):
+    for action, auto in decode_log(base64.b64decode(record["l"], validate=True)):
         replay_action(state, state.turn, action, auto=auto)
     return state

@@ -54,7 +54,8 @@ def start(table_id: str) -> Response[str]:
 @router.post("/tables/<table_id>/seats/<seat>/bot")
 def seat_bot(table_id: str, seat: str) -> Response[str]:
     request = load(SCHEMAS["bot"], body(router))
-    if not (seat.isdigit() and len(seat) < 3):
+    # isdigit() alone accepts "²" and other digits int() refuses: ASCII only.
+    if not (seat.isascii() and seat.isdigit() and len(seat) < 3):
         raise bad_request("the seat in the path is a number 0..3")
     number = int(seat)
     answer = seat_to_bot(get_service(), table_id, token(router), number, request["level"])

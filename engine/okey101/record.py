@@ -74,6 +74,6 @@ def from_record101(record: dict[str, Any]) -> State101:
         record["b"],
         [tuple(deltas) for deltas in record["r"]],
     )
-    for action, auto in decode_log(base64.b64decode(record["l"])):
+    for action, auto in decode_log(base64.b64decode(record["l"], validate=True)):
         replay_action(state, state.turn, action, auto=auto)
     return state

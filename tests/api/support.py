@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
 import shutil
 import subprocess
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -16,6 +18,8 @@ from typing import Any
 import yaml
 
 from api.handler import handler
+from api.log import logger
+from api.store.base import TableStore
 from infra.apigw import LambdaContext, http_api_event
 from tests import servers
 
@@ -143,6 +147,24 @@ def dynalite_server(log_dir: Path) -> Iterator[str]:
         yield url
 
 
+def dynalite_store(endpoint: str) -> TableStore:
+    """A DynamoStore on a table of its own in the dynalite server at ``endpoint``."""
+    import boto3
+
+    from api.store.dynamo import DynamoStore
+
+    client = boto3.client(
+        "dynamodb",
+        endpoint_url=endpoint,
+        region_name=REGION,
+        aws_access_key_id="testing",
+        aws_secret_access_key="testing",
+    )
+    name = f"istaka-{uuid.uuid4().hex[:8]}"
+    create_dynamo_table(client, name)
+    return DynamoStore(name, client=client)
+
+
 def fake_aws_env() -> dict[str, str]:
     """Credentials that go nowhere: moto and dynalite accept anything signed."""
     return {
@@ -166,3 +188,24 @@ def patched_env(values: dict[str, str]) -> Iterator[None]:
                 os.environ.pop(key, None)
             else:
                 os.environ[key] = old
+
+
+class LogLines(logging.Handler):
+    """Keeps every formatted line of the API's log, exactly as the Lambda would print it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[str] = []
+        self.setFormatter(logger.registered_formatter)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+    @contextmanager
+    def attached(self) -> Iterator[LogLines]:
+        std_logger = logging.getLogger(logger.name)
+        std_logger.addHandler(self)
+        try:
+            yield self
+        finally:
+            std_logger.removeHandler(self)

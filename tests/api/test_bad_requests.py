@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
+from api import context
+from api.clock import ManualClock
+from api.config import Settings
 from api.service import Service
+from api.store.base import StoredTable
 
-from .support import ApiClient
+from .support import ApiClient, LogLines, dynalite_store
 
 pytestmark = pytest.mark.usefixtures("service")
 Case = tuple[str, str, Any, dict[str, Any]]  # method, path, body, ApiClient.call keywords
@@ -127,7 +132,65 @@ def _bad_requests(t: dict[str, Any]) -> list[Case]:
         ("POST", f"/api/tables/{fid}/actions", {"type": "draw", **base}, {"token": gtok}),
         ("POST", f"/api/tables/{hid}/seats/1/bot", {}, {"token": tok}),
     ]
-    return cases
+    return cases + [case for case, _ in _hostile(t)]
+
+
+DEEP = "nests deeper"
+UNICODE = "not valid Unicode"
+
+
+def _hostile(t: dict[str, Any]) -> list[tuple[Case, tuple[int, str]]]:
+    """Hostile input, each refused before any schema, store or engine sees it, with the
+    status and a word of the message it must get."""
+    hot, friends = t["hot"], t["friends"]
+    hid, tok, fid, ftok = hot["table_id"], hot["token"], friends["table_id"], friends["token"]
+    act = f"/api/tables/{hid}/actions"
+    base = {"expected_version": hot["view"]["version"], "action_id": "x1"}
+    code = json.dumps(friends["invite_code"])
+
+    def raw(path: str, text: str, token: str | None = tok) -> Case:
+        return ("POST", path, None, {"token": token, "raw": text})
+
+    return [
+        (("POST", f"/api/tables/{fid}/seats/²/bot", {}, {"token": ftok}), (400, "seat")),
+        (("POST", act, {"type": "draw", **base, "pad": "x" * 65536}, {"token": tok}), (413, "64")),
+        (raw(act, "[" * 60_000), (400, DEEP)),  # under 64 KB, past the parser's stack
+        (raw(act, "[" * 30_000 + "]" * 30_000), (400, DEEP)),
+        (raw(act, "[" * 100_000), (413, "64 KB")),
+        (raw(act, _json_with(base, type='"open"', melds=_nested(5000))), (400, DEEP)),
+        (raw(act, _json_with(base, type='"draw"', note=_nested(9))), (400, DEEP)),
+        (raw(act, _json_with(base, type='"draw"', action_id='"\\udfff"')), (400, UNICODE)),
+        (
+            raw(f"/api/tables/{fid}/join", _json_with({}, invite_code=code, name='"Z\\udfff"')),
+            (400, UNICODE),
+        ),
+        (
+            raw(f"/api/tables/{fid}/join", _json_with({}, invite_code='"\\ud800"', name='"Z"')),
+            (400, UNICODE),
+        ),
+        (raw("/api/tables", '{"mode": "friends", "name": "\\udc00"}', None), (400, UNICODE)),
+        (raw("/api/tables", '{"mode": "friends", "\\udc00": 1}', None), (400, UNICODE)),
+    ]
+
+
+def test_hostile_input_gets_the_refusal_it_names(client: ApiClient) -> None:
+    for (method, path, body, kw), (status, word) in _hostile(_setup(client)):
+        reply = client.call(method, path, body, **kw)
+        where = f"{method} {path} {kw.get('raw', body)!r:.120} -> {reply.status} {reply.text}"
+        assert reply.status == status and word in reply.body["error"]["message"], where
+
+
+def _nested(levels: int) -> str:
+    """JSON text of ``levels`` lists, each holding the next."""
+    return "[" * levels + "]" * levels
+
+
+def _json_with(base: dict[str, Any], **raw: str) -> str:
+    """A JSON object of ``base`` and the ``raw`` fields, whose values are JSON text as given
+    (so a lone surrogate's escape, or nesting too deep to build in Python, goes out as is)."""
+    fields = [f'"{key}": {json.dumps(value)}' for key, value in base.items()]
+    fields += [f'"{key}": {text}' for key, text in raw.items()]
+    return "{" + ", ".join(fields) + "}"
 
 
 def test_bad_requests_are_4xx_json_and_change_nothing(client: ApiClient, service: Service) -> None:
@@ -156,3 +219,48 @@ def test_unknown_tables_and_routes_are_404(client: ApiClient) -> None:
         reply = client.call(method, path, {"type": "draw", "expected_version": 1, "action_id": "a"})
         assert reply.status in (400, 401, 404, 405), (method, path, reply.text)
         assert reply.body["error"]["code"]
+
+
+def test_a_corrupt_stored_log_is_an_error_not_a_shorter_game(
+    client: ApiClient, service: Service
+) -> None:
+    made = client.create(mode="computer", name="A")
+    tid, token = made["table_id"], made["token"]
+    stored = service.store.get(tid)
+    assert stored is not None
+    data = json.loads(stored.data)
+    data["g"]["l"] = "!!!"  # not base64: a lenient decoder reads it as an empty log
+    corrupt = StoredTable(tid, stored.rev + 1, json.dumps(data), stored.expires_at)
+    service.store.put_if_version(corrupt, expected_rev=stored.rev)
+    before = service.store.raw(tid)
+    lines = LogLines()
+    with lines.attached():
+        reply = client.call("GET", f"/api/tables/{tid}", token=token)
+    assert reply.status == 500 and reply.body["error"]["code"] == "corrupt_table", reply.text
+    assert service.store.raw(tid) == before
+    logged = [json.loads(line) for line in lines.lines]
+    assert any(r.get("table_id") == tid and r.get("error") == "Error" for r in logged), logged
+    assert not any("!!!" in line or data["g"]["m"] in line for line in lines.lines)
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "dynalite"])
+def test_a_lone_surrogate_never_reaches_the_store(backend: str, request: Any) -> None:
+    """On DynamoDB a stored lone surrogate made every later request to the table fail."""
+    store = (
+        request.getfixturevalue("sqlite_store")
+        if backend == "sqlite"
+        else dynalite_store(request.getfixturevalue("dynalite_endpoint"))
+    )
+    context.configure(store=store, clock=ManualClock(), settings=Settings())
+    try:
+        client = ApiClient()
+        made = client.create(mode="friends", name="F", options={"seats": 2})
+        tid = made["table_id"]
+        before = store.raw(tid)
+        raw = f'{{"invite_code": "{made["invite_code"]}", "name": "\\udfff"}}'
+        reply = client.call("POST", f"/api/tables/{tid}/join", raw=raw)
+        assert reply.status == 400 and reply.body["error"]["code"] == "bad_request", reply.text
+        assert store.raw(tid) == before
+        assert client.call("GET", f"/api/tables/{tid}", token=made["token"]).status == 200
+    finally:
+        context.reset()

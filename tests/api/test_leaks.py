@@ -9,14 +9,12 @@ and after every response a check against the stored truth.
 from __future__ import annotations
 
 import json
-import logging
 import random
 import uuid
 from typing import Any
 
 import pytest
 
-from api.log import logger
 from api.service import Service
 from engine.bots import choose_action
 from engine.game import legal_actions
@@ -24,7 +22,7 @@ from engine.state import GameState
 from engine.view import view_for
 from tests.game_helpers import expand
 
-from .support import ApiClient
+from .support import ApiClient, LogLines
 
 GAMES = 200
 # The games run in chunks, each from its own seed, so parallel workers share them;
@@ -186,33 +184,17 @@ def _pick(actions: list[dict[str, Any]], rng: random.Random) -> dict[str, Any]:
     return rng.choice(actions)
 
 
-class Lines(logging.Handler):
-    """Keeps every formatted log line, exactly as the Lambda would print it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.lines: list[str] = []
-
-    def emit(self, record: logging.LogRecord) -> None:
-        self.lines.append(self.format(record))
-
-
 @pytest.mark.parametrize(
     "chunk",
     [n if n < EVERY_RUN else pytest.param(n, marks=pytest.mark.slow) for n in range(CHUNKS)],
 )
 def test_random_games_leak_nothing(chunk: int, client: ApiClient, sqlite_service: Service) -> None:
-    capture = Lines()
-    capture.setFormatter(logger.registered_formatter)
-    std_logger = logging.getLogger(logger.name)
-    std_logger.addHandler(capture)
+    capture = LogLines()
     rng = random.Random(2024 + chunk)
     issued: list[str] = []
-    try:
+    with capture.attached():
         for _ in range(GAMES // CHUNKS):
             play_game(client, sqlite_service, rng, issued)
-    finally:
-        std_logger.removeHandler(capture)
     lines = capture.lines
     assert lines, "the API logged nothing"
     tokens = [
