@@ -29,7 +29,8 @@ from api.store.sqlite import SqliteStore
 from engine.bots import choose_action
 from engine.game import legal_actions
 from engine.view import view_for
-from tests.api.support import ApiClient, create_dynamo_table, expand, fake_aws_env, patched_env
+from tests.api.support import ApiClient, create_dynamo_table, fake_aws_env, patched_env
+from tests.game_helpers import expand
 
 ROOT = Path(__file__).resolve().parents[2]
 TABLES = 40
