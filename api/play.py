@@ -10,6 +10,7 @@ from .errors import bad_request, forbidden, unprocessable
 from .layout import Layout, layout_problem, pack, sort_pairs, sort_runs, sort_sets
 from .log import logger
 from .model import RecentAction, action_key, encode_layout
+from .schemas import SCHEMAS
 from .service import LateError, Loaded, Service
 from .variants import rules_of
 from .views import build_view, etag
@@ -26,7 +27,8 @@ def get_view(
     since: int | None,
     if_none_match: str | None,
 ) -> tuple[str, dict[str, Any] | None]:
-    """The seat's view and its ETag; no view when ``if_none_match`` is still current."""
+    """The seat's view as sent (schema applied) and its ETag; no view when
+    ``if_none_match`` is still current."""
 
     def change(loaded: Loaded) -> Any:
         caller = service.caller(loaded.table, token, required=False)
@@ -34,10 +36,14 @@ def get_view(
         service.settle(loaded)
 
         def render() -> tuple[str, dict[str, Any] | None]:
-            tag = etag(loaded.table, loaded.state, chosen)
+            # The tag is taken of the view as it is sent, after the schema drops any field.
+            view = SCHEMAS["view"].dump(
+                build_view(loaded.table, loaded.state, chosen, caller, since)
+            )
+            tag = etag(view)
             if if_none_match is not None and tag in _etags(if_none_match):
                 return tag, None
-            return tag, build_view(loaded.table, loaded.state, chosen, caller, since)
+            return tag, view
 
         return render
 

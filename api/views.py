@@ -8,9 +8,12 @@ not know.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from .http import dumps
 from .layout import reconcile
 from .model import Table, stored_layout
 from .variants import Game, rules_of
@@ -81,7 +84,12 @@ def build_view(
     return view
 
 
-def etag(table: Table, state: Game, seat: int | None) -> str:
-    # The game version alone is not enough: joins, timeouts and layouts change the view too.
-    who = "s" if seat is None else str(seat)
-    return f'"{state.version}.{table.rev}.{who}"'
+def etag(view: dict[str, Any]) -> str:
+    """A digest of exactly what this caller is shown.
+
+    Two polls get the same tag only when they would get the same view, and the tag says
+    nothing more than the view does: a write counter in it showed spectators (and the
+    other seats) each time a player rearranged a rack.
+    """
+    digest = hashlib.sha256(dumps(view).encode("utf-8")).digest()[:12]
+    return '"' + base64.urlsafe_b64encode(digest).decode("ascii") + '"'
