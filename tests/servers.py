@@ -9,13 +9,16 @@ block on a full pipe).
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+ROOT = Path(__file__).resolve().parents[1]
 _URL = re.compile(rb"https?://127\.0\.0\.1:(\d+)")
 
 
@@ -48,26 +51,6 @@ def stop(process: subprocess.Popen[bytes]) -> None:
             process.wait()
 
 
-def start(
-    command: Sequence[str],
-    log: Path,
-    *,
-    env: dict[str, str] | None = None,
-    cwd: Path | None = None,
-    timeout: float = 30,
-) -> tuple[subprocess.Popen[bytes], str]:
-    """Start ``command`` (which must bind port 0 and print its URL); return it and the URL."""
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            list(command), cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT
-        )
-    try:
-        return process, _announced_url(log, process, timeout)
-    except ServerFailed:
-        stop(process)
-        raise
-
-
 @contextmanager
 def running(
     command: Sequence[str],
@@ -77,9 +60,29 @@ def running(
     cwd: Path | None = None,
     timeout: float = 30,
 ) -> Iterator[str]:
-    """The URL of ``command``'s server while the block runs; stopped afterwards."""
-    process, url = start(command, log, env=env, cwd=cwd, timeout=timeout)
+    """The URL of ``command``'s server (which must bind port 0 and print its URL) while the
+    block runs; stopped afterwards."""
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            list(command), cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
     try:
-        yield url
+        yield _announced_url(log, process, timeout)
     finally:
         stop(process)
+
+
+@contextmanager
+def running_devserver(data_dir: Path) -> Iterator[str]:
+    """``python -m infra.devserver`` with a throwaway SQLite file in ``data_dir``: its base
+    URL, with no trailing slash."""
+    env = {
+        **os.environ,
+        "PORT": "0",
+        "ISTAKA_STORE": "sqlite",
+        "ISTAKA_SQLITE_PATH": str(data_dir / "istaka.sqlite3"),
+        "PYTHONUNBUFFERED": "1",
+    }
+    command = [sys.executable, "-m", "infra.devserver"]
+    with running(command, data_dir / "devserver.log", env=env, cwd=ROOT) as url:
+        yield url

@@ -13,8 +13,8 @@ from typing import Any
 import pytest
 
 from tests.game_helpers import plain_action
+from tests.servers import running_devserver
 
-from .devserver import running_devserver
 from .support import ROOT
 
 

@@ -29,7 +29,7 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from .devserver import running_devserver
+from tests.servers import running_devserver
 
 MAX_EXAMPLES = 25  # per operation and generation mode
 CHECKS = [

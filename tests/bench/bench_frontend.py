@@ -19,11 +19,11 @@ from tests.e2e.helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,
-    DevServer,
     auth_js,
     chromium_problem,
     create_computer_table,
 )
+from tests.servers import running_devserver
 
 FRONTEND = ROOT / "frontend"
 BUDGET = 100_000
@@ -55,44 +55,41 @@ def first_render() -> None:
         return
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory() as tmp:
-        server = DevServer(Path(tmp))
-        try:
-            table = create_computer_table(server.base, "Bench")
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-                for label, path, setup in (
-                    ("home", "", None),
-                    ("table", "#/t/" + table["table_id"], table),
-                ):
-                    ready, fcp = [], []
-                    for _ in range(LOADS):
-                        ctx = browser.new_context(viewport={"width": 390, "height": 844})
-                        if setup:
-                            ctx.add_init_script(auth_js(setup))
-                        page = ctx.new_page()
-                        page.goto(server.base + path)
-                        page.wait_for_function(
-                            "performance.getEntriesByName('istaka-ready').length > 0"
-                        )
-                        # The paint entry can land a frame after the ready mark: wait for it
-                        # rather than read a missing entry as 0 ms.
-                        page.wait_for_function(
-                            "performance.getEntriesByName('first-contentful-paint').length > 0",
-                            timeout=5000,
-                        )
-                        marks = page.evaluate(MARKS)
-                        ready.append(marks[0])
-                        fcp.append(marks[1])
-                        ctx.close()
-                    print(
-                        f"   first render, {label}: ready {statistics.median(ready):.0f} ms median"
-                        f" (min {min(ready):.0f}, max {max(ready):.0f}); first contentful paint"
-                        f" {statistics.median(fcp):.0f} ms median over {LOADS} cold loads"
+    with tempfile.TemporaryDirectory() as tmp, running_devserver(Path(tmp)) as url:
+        base = url + "/"
+        table = create_computer_table(base, "Bench")
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for label, path, setup in (
+                ("home", "", None),
+                ("table", "#/t/" + table["table_id"], table),
+            ):
+                ready, fcp = [], []
+                for _ in range(LOADS):
+                    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+                    if setup:
+                        ctx.add_init_script(auth_js(setup))
+                    page = ctx.new_page()
+                    page.goto(base + path)
+                    page.wait_for_function(
+                        "performance.getEntriesByName('istaka-ready').length > 0"
                     )
-                browser.close()
-        finally:
-            server.stop()
+                    # The paint entry can land a frame after the ready mark: wait for it
+                    # rather than read a missing entry as 0 ms.
+                    page.wait_for_function(
+                        "performance.getEntriesByName('first-contentful-paint').length > 0",
+                        timeout=5000,
+                    )
+                    marks = page.evaluate(MARKS)
+                    ready.append(marks[0])
+                    fcp.append(marks[1])
+                    ctx.close()
+                print(
+                    f"   first render, {label}: ready {statistics.median(ready):.0f} ms median"
+                    f" (min {min(ready):.0f}, max {max(ready):.0f}); first contentful paint"
+                    f" {statistics.median(fcp):.0f} ms median over {LOADS} cold loads"
+                )
+            browser.close()
 
 
 def main() -> None:

@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 
-from .helpers import CHROMIUM, CHROMIUM_ARGS, SHOT_FORMAT, SHOTS, DevServer, chromium_problem
+from tests.servers import running_devserver
+
+from .helpers import CHROMIUM, CHROMIUM_ARGS, SHOT_FORMAT, SHOTS, chromium_problem
 
 
 def _unavailable(reason: str) -> None:
@@ -23,15 +25,10 @@ def _unavailable(reason: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[DevServer]:
-    dev = DevServer(tmp_path_factory.mktemp("devserver"))
-    yield dev
-    dev.stop()
-
-
-@pytest.fixture(scope="session")
-def base(server: DevServer) -> str:
-    return server.base
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The dev server of this worker's session, ending in a slash."""
+    with running_devserver(tmp_path_factory.mktemp("devserver")) as url:
+        yield url + "/"
 
 
 @pytest.fixture(scope="session")

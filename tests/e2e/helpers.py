@@ -5,13 +5,11 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import sys
 import urllib.error
 import urllib.request
 from pathlib import Path
 from typing import Any
 
-from tests import servers
 from tests.game_helpers import plain_action
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -30,29 +28,6 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 SIZES = {"portrait": (390, 844), "landscape": (844, 390), "desktop": (1280, 800)}
-
-
-class DevServer:
-    """``python -m infra.devserver`` on a port of its own with a throwaway SQLite file."""
-
-    def __init__(self, data_dir: Path) -> None:
-        env = dict(
-            os.environ,
-            PORT="0",
-            ISTAKA_STORE="sqlite",
-            ISTAKA_SQLITE_PATH=str(data_dir / "istaka.sqlite3"),
-            PYTHONUNBUFFERED="1",
-        )
-        self.proc, url = servers.start(
-            [sys.executable, "-m", "infra.devserver"],
-            data_dir / "devserver.log",
-            env=env,
-            cwd=ROOT,
-        )
-        self.base = url + "/"
-
-    def stop(self) -> None:
-        servers.stop(self.proc)
 
 
 def chromium_problem() -> str | None:
