@@ -26,10 +26,17 @@ def dumps(body: Any) -> str:
 
 
 def json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> Response[str]:
+    return json_text_response(status, dumps(body), headers)
+
+
+def json_text_response(
+    status: int, text: str, headers: dict[str, str] | None = None
+) -> Response[str]:
+    """A response whose JSON is already written (by ``dumps``)."""
     return Response(
         status_code=status,
         content_type="application/json",
-        body=dumps(body),
+        body=text,
         headers={"Cache-Control": "no-store", **(headers or {})},
     )
 

@@ -7,6 +7,7 @@ from typing import Any
 from engine.errors import ActionError, IllegalAction, MalformedAction, NotYourTurn
 
 from .errors import bad_request, forbidden, unprocessable
+from .http import dumps
 from .layout import Layout, layout_problem, pack, sort_pairs, sort_runs, sort_sets
 from .log import logger
 from .model import RecentAction, action_key, encode_layout
@@ -26,8 +27,8 @@ def get_view(
     seat: int | None,
     since: int | None,
     if_none_match: str | None,
-) -> tuple[str, dict[str, Any] | None]:
-    """The seat's view as sent (schema applied) and its ETag; no view when
+) -> tuple[str, str | None]:
+    """The seat's view as the JSON text sent and its ETag; no view when
     ``if_none_match`` is still current."""
 
     def change(loaded: Loaded) -> Any:
@@ -35,19 +36,20 @@ def get_view(
         chosen = service.seat_for(loaded, caller, seat)
         service.settle(loaded)
 
-        def render() -> tuple[str, dict[str, Any] | None]:
-            # The tag is taken of the view as it is sent, after the schema drops any field.
+        def render() -> tuple[str, str | None]:
+            # Written once: the tag is a digest of exactly the text that is sent.
             view = SCHEMAS["view"].dump(
                 build_view(loaded.table, loaded.state, chosen, caller, since)
             )
-            tag = etag(view)
+            text = dumps(view)
+            tag = etag(text)
             if if_none_match is not None and tag in _etags(if_none_match):
                 return tag, None
-            return tag, view
+            return tag, text
 
         return render
 
-    result: tuple[str, dict[str, Any] | None] = service.commit(table_id, change)
+    result: tuple[str, str | None] = service.commit(table_id, change)
     return result
 
 

@@ -13,7 +13,6 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from .http import dumps
 from .layout import reconcile
 from .model import Table, stored_layout
 from .variants import Game, rules_of
@@ -84,12 +83,12 @@ def build_view(
     return view
 
 
-def etag(view: dict[str, Any]) -> str:
-    """A digest of exactly what this caller is shown.
+def etag(text: str) -> str:
+    """A digest of exactly the view text this caller is sent.
 
     Two polls get the same tag only when they would get the same view, and the tag says
     nothing more than the view does: a write counter in it showed spectators (and the
     other seats) each time a player rearranged a rack.
     """
-    digest = hashlib.sha256(dumps(view).encode("utf-8")).digest()[:12]
+    digest = hashlib.sha256(text.encode("utf-8")).digest()[:12]
     return '"' + base64.urlsafe_b64encode(digest).decode("ascii") + '"'

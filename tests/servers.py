@@ -41,7 +41,7 @@ def _announced_url(log: Path, process: subprocess.Popen[bytes], timeout: float) 
         time.sleep(0.05)
 
 
-def stop(process: subprocess.Popen[bytes]) -> None:
+def _stop(process: subprocess.Popen[bytes]) -> None:
     if process.poll() is None:
         process.terminate()
         try:
@@ -69,7 +69,7 @@ def running(
     try:
         yield _announced_url(log, process, timeout)
     finally:
-        stop(process)
+        _stop(process)
 
 
 @contextmanager

@@ -6,7 +6,7 @@ from aws_lambda_powertools.event_handler import Response
 
 from ..context import get_service
 from ..errors import bad_request
-from ..http import body, dumped, header, json_response, new_router, query, token
+from ..http import body, dumped, header, json_text_response, new_router, query, token
 from ..lobby import create_table, join_table, seat_to_bot, start_table
 from ..play import get_view
 from ..schemas import SCHEMAS, load
@@ -36,7 +36,7 @@ def view(table_id: str) -> Response[str]:
     headers = {"ETag": tag, "Cache-Control": "no-cache"}
     if seen is None:
         return Response(status_code=304, body="", headers=headers)
-    return json_response(200, seen, headers)  # already dumped: the tag is of this form
+    return json_text_response(200, seen, headers)  # the text the tag was taken of
 
 
 @router.post("/tables/<table_id>/join")
