@@ -87,22 +87,21 @@ def _check_tree(data: Any) -> None:
         if depth > MAX_JSON_DEPTH:
             raise bad_request(f"the body nests deeper than {MAX_JSON_DEPTH} levels")
         if isinstance(item, str):
-            valid_text(item)
+            _check_text(item)
         elif isinstance(item, dict):
             for key, value in item.items():
-                valid_text(key)
+                _check_text(key)
                 stack.append((value, depth + 1))
         elif isinstance(item, list):
             stack.extend((value, depth + 1) for value in item)
 
 
-def valid_text(text: str) -> str:
-    """``text`` if it is valid Unicode (encodes as UTF-8); a 400 if it is not."""
+def _check_text(text: str) -> None:
+    """A 400 unless ``text`` is valid Unicode (encodes as UTF-8)."""
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as err:
         raise bad_request("the text is not valid Unicode (a lone surrogate)") from err
-    return text
 
 
 def query(router: BaseRouter) -> dict[str, str]:
