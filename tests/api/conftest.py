@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +20,6 @@ from .support import (
     ApiClient,
     create_dynamo_table,
     dynalite_server,
-    dynalite_store,
     fake_aws_env,
     patched_env,
 )
@@ -58,6 +58,23 @@ def sqlite_store(tmp_path: Path) -> TableStore:
     return SqliteStore(str(tmp_path / "tables.sqlite3"))
 
 
+def _dynalite_store(endpoint: str) -> TableStore:
+    import boto3
+
+    from api.store.dynamo import DynamoStore
+
+    client = boto3.client(
+        "dynamodb",
+        endpoint_url=endpoint,
+        region_name=REGION,
+        aws_access_key_id="testing",
+        aws_secret_access_key="testing",
+    )
+    name = f"istaka-{uuid.uuid4().hex[:8]}"
+    create_dynamo_table(client, name)
+    return DynamoStore(name, client=client)
+
+
 def _store(request: pytest.FixtureRequest) -> TableStore:
     kind = request.param
     if kind == "sqlite":
@@ -65,7 +82,7 @@ def _store(request: pytest.FixtureRequest) -> TableStore:
     elif kind == "moto":
         store = request.getfixturevalue("moto_store")
     else:
-        store = dynalite_store(request.getfixturevalue("dynalite_endpoint"))
+        store = _dynalite_store(request.getfixturevalue("dynalite_endpoint"))
     return store
 
 

@@ -8,7 +8,6 @@ import logging
 import os
 import shutil
 import subprocess
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -19,7 +18,6 @@ import yaml
 
 from api.handler import handler
 from api.log import logger
-from api.store.base import TableStore
 from infra.apigw import LambdaContext, http_api_event
 from tests import servers
 
@@ -145,24 +143,6 @@ def dynalite_server(log_dir: Path) -> Iterator[str]:
         raise RuntimeError("node is needed for dynalite (apt-get install nodejs)")
     with servers.running([node, str(DYNALITE_SERVER)], log_dir / "dynalite.log") as url:
         yield url
-
-
-def dynalite_store(endpoint: str) -> TableStore:
-    """A DynamoStore on a table of its own in the dynalite server at ``endpoint``."""
-    import boto3
-
-    from api.store.dynamo import DynamoStore
-
-    client = boto3.client(
-        "dynamodb",
-        endpoint_url=endpoint,
-        region_name=REGION,
-        aws_access_key_id="testing",
-        aws_secret_access_key="testing",
-    )
-    name = f"istaka-{uuid.uuid4().hex[:8]}"
-    create_dynamo_table(client, name)
-    return DynamoStore(name, client=client)
 
 
 def fake_aws_env() -> dict[str, str]:
