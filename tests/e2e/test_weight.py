@@ -1,13 +1,11 @@
-"""The frontend's JS and CSS stay within 100 KB uncompressed (no browser needed)."""
+"""The frontend's JS and CSS stay within the download budget (no browser needed)."""
 
 from __future__ import annotations
 
-from .helpers import ROOT
-
-BUDGET = 100_000
+from tests.frontend_weight import BUDGET, file_weights
 
 
 def test_js_and_css_within_budget() -> None:
-    files = [p for p in (ROOT / "frontend").rglob("*") if p.suffix in (".js", ".css")]
-    total = sum(p.stat().st_size for p in files)
-    assert files and total <= BUDGET, f"{total:,d} bytes of JS+CSS, budget {BUDGET:,d}"
+    weights = file_weights()
+    total = sum(w.compressed for w in weights)
+    assert weights and total <= BUDGET, f"{total:,d} gzipped bytes of JS+CSS, budget {BUDGET:,d}"
