@@ -1,7 +1,7 @@
 """Bot-only hands for measuring the computer players (a CLI, not game logic).
 
 ``python -m engine.simulate --seats hard,normal,normal,normal --hands 2000 --seed 1``
-(``--variant 101`` plays 101 Okey hands; see :mod:`engine.okey101.bots_sim`
+(``--variant 101`` plays 101 Okey hands; see :mod:`engine.okey101.simulate`
 for what winning a 101 hand means).
 
 Every hand is a fresh one-hand match dealt from a secret derived from
@@ -32,8 +32,8 @@ from typing import Any, ClassVar, TypeVar
 
 from engine.bots import ALL_LEVELS, choose_action
 from engine.game import apply, new_match
-from engine.okey101.bots_random import ALL_LEVELS101, choose_any101
-from engine.okey101.bots_sim import Tally101
+from engine.okey101.bots.baseline import ALL_LEVELS101, choose_any101
+from engine.okey101.simulate import Tally101
 from engine.okey101.state import Options101
 from engine.options import Options
 from engine.simulate_report import report

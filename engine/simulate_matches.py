@@ -30,7 +30,7 @@ from typing import Any
 from engine.bots import ALL_LEVELS, choose_action
 from engine.game import apply as apply_classic
 from engine.game import new_match
-from engine.okey101.bots_random import ALL_LEVELS101, choose_any101
+from engine.okey101.bots.baseline import ALL_LEVELS101, choose_any101
 from engine.okey101.game import apply as apply101
 from engine.okey101.game import new_match101
 from engine.okey101.state import Options101

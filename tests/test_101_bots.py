@@ -12,14 +12,14 @@ import pytest
 
 from engine.okey101 import opening
 from engine.okey101.bots import LEVELS, choose_action101
-from engine.okey101.bots_block import danger
-from engine.okey101.bots_hard import BLOCK
-from engine.okey101.bots_hold import HOLD
-from engine.okey101.bots_seat import Seat
-from engine.okey101.bots_sim import play_hand101
+from engine.okey101.bots.block import danger
+from engine.okey101.bots.hard import BLOCK
+from engine.okey101.bots.hold import HOLD
+from engine.okey101.bots.seat import Seat
 from engine.okey101.game import apply, new_match101
 from engine.okey101.opening import Rule, best_opening, opening_points
 from engine.okey101.scoring import Opened
+from engine.okey101.simulate import play_hand101
 from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for
 from engine.tiles import okey_face, parse_face, parse_tiles
@@ -249,7 +249,7 @@ def test_hard_waits_for_melds_over_pairs_while_the_pile_lasts() -> None:
 def test_hard_holds_a_ready_opening_until_it_can_finish_or_its_last_turn(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setitem(HOLD, "on", 1)  # off by default (see bots_hold)
+    monkeypatch.setitem(HOLD, "on", 1)  # off by default (see engine.okey101.bots.hold)
     # Melds worth 118 and twelve loose tiles: normal opens, hard keeps them back
     # (nobody can lay off onto melds that are not on the table) ...
     state = _state([OPENER + " K7", "K3 K4"], phase="play")

@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.okey101.bots_random import choose_any101
-from engine.okey101.bots_sim import Tally101, hand_wins, play_hand101
+from engine.okey101.bots.baseline import choose_any101
+from engine.okey101.simulate import Tally101, hand_wins, play_hand101
 from engine.okey101.state import Options101
 from engine.simulate import Setup, run, summary
 from tests import test_simulate as classic_cli

@@ -6,7 +6,7 @@ shipped, and told the tile it will most likely draw next (the fourth tile
 from the top of the pile: each other seat usually draws one first; right
 in 821 of 1,092 draws measured). That
 is cheating, so it only bounds what a better pre-opening look-ahead could
-give: the one-draw look-ahead (:func:`engine.okey101.bots_ahead.draw_value`)
+give: the one-draw look-ahead (:func:`engine.okey101.bots.ahead.draw_value`)
 then weighs that single face instead of every unseen one.
 
     python -m tests.bench.oracle_101 --hands 2000 --seed 1
@@ -19,11 +19,11 @@ import hashlib
 import multiprocessing
 from typing import Any
 
-from engine.okey101 import bots_hard
 from engine.okey101.bots import choose_action101
-from engine.okey101.bots_seat import Seat
-from engine.okey101.bots_sim import hand_wins
+from engine.okey101.bots import hard as bots_hard
+from engine.okey101.bots.seat import Seat
 from engine.okey101.game import apply, new_match101
+from engine.okey101.simulate import hand_wins
 from engine.okey101.state import Options101
 from engine.okey101.view import view_for
 

@@ -41,7 +41,7 @@ def _hands_101() -> list[Any]:
     """Finished 101 hands of bot play that between them hold every move in MOVES_101,
     and one where every left discard taken is given back."""
     from engine.okey101.bots import choose_action101
-    from engine.okey101.bots_sim import play_hand101
+    from engine.okey101.simulate import play_hand101
     from engine.okey101.state import Options101
 
     def give_back(view: Any, level: str, seed: int) -> dict[str, Any]:

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engine.okey101.bots import choose_action101
-from engine.okey101.bots_random import choose_any101
+from engine.okey101.bots.baseline import choose_any101
 from engine.okey101.game import apply, new_match101
 from engine.okey101.scoring import PENALTY
 from engine.okey101.state import Options101, State101

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.okey101.bots_seat import Seat, value
+from engine.okey101.bots.seat import Seat, value
 from engine.okey101.opening import THRESHOLD, best_opening
 from engine.okey101.table import layoffs
 

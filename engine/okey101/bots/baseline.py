@@ -20,7 +20,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.okey101.bots import LEVELS, choose_action101
+from engine.okey101.bots.levels import LEVELS, choose_action101
 
 Action = dict[str, Any]
 
@@ -48,7 +48,7 @@ def choose_random101(view: Mapping[str, Any], seed: int = 0) -> Action:
 
 
 def choose_any101(view: Mapping[str, Any], level: str, seed: int = 0) -> Action:
-    """:func:`~engine.okey101.bots.choose_action101`, or the baseline for ``"random"``."""
+    """:func:`~engine.okey101.bots.levels.choose_action101`, or the baseline for ``"random"``."""
     if level == "random":
         return choose_random101(view, seed)
     return choose_action101(view, level, seed)

@@ -15,9 +15,9 @@ easy and gentle often throw one of a few poor tiles at random (and gentle
 does not open before its fourth turn); normal weighs melds and partial
 melds; hard also counts the unseen copies that would complete a partial,
 sheds high tiles once opened, and before opening looks one draw ahead
-(:mod:`engine.okey101.bots_ahead`, :mod:`engine.okey101.bots_hard`).
+(:mod:`engine.okey101.bots.ahead`, :mod:`engine.okey101.bots.hard`).
 Hard sheds its highest tile on its last turn, and can (off by default,
-see :data:`engine.okey101.bots_hold.HOLD`) keep a ready opening on its
+see :data:`engine.okey101.bots.hold.HOLD`) keep a ready opening on its
 rack until it can open and finish in one turn or until its last turn.
 
 >>> from engine.okey101.game import new_match101
@@ -34,10 +34,10 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.okey101.bots_ahead import link, near_table
-from engine.okey101.bots_hard import hard_discard
-from engine.okey101.bots_hold import HOLD, finish_opening, hold, last_turn, take_to_finish
-from engine.okey101.bots_seat import Action, Seat, is_okey, live_faces, make_pairs, plays, value
+from engine.okey101.bots.ahead import link, near_table
+from engine.okey101.bots.hard import hard_discard
+from engine.okey101.bots.hold import HOLD, finish_opening, hold, last_turn, take_to_finish
+from engine.okey101.bots.seat import Action, Seat, is_okey, live_faces, make_pairs, plays, value
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, count_pairs, opening_points
 from engine.okey101.table import layoffs, okey_swaps
 
@@ -143,7 +143,7 @@ def _opening(seat: Seat, level: str) -> Action | None:
         finish = finish_opening(seat) if seat.taken is None else None
         if finish is not None:
             return {"type": "open", "melds": [list(g) for g in finish]}
-        return None if hold(seat, suggested["melds"]) else suggested  # bots_hold
+        return None if hold(seat, suggested["melds"]) else suggested  # see bots.hold
     if suggested is not None and level != "hard":
         return suggested
     # hard weighs a suggested pairs opening here

@@ -2,10 +2,10 @@
 
 Before opening, among the few least useful tiles (by the shared judge of
 :mod:`engine.okey101.bots`) the hard bot keeps the rack whose next draw is
-most likely to open (:func:`engine.okey101.bots_ahead.draw_value`). With
+most likely to open (:func:`engine.okey101.bots.ahead.draw_value`). With
 :data:`BLOCK` weights above zero (off by default, see there), while the
 next seat has not opened it also weighs how much each
-discard could help that seat open (:func:`engine.okey101.bots_block.danger`):
+discard could help that seat open (:func:`engine.okey101.bots.block.danger`):
 half the openings in bot play come straight after taking the left discard.
 A face the next seat let pass not long ago (it drew instead of taking it)
 counts as less dangerous.
@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.okey101.bots_ahead import draw_value, searches
-from engine.okey101.bots_block import danger
-from engine.okey101.bots_seat import Seat, live_faces, plays
+from engine.okey101.bots.ahead import draw_value, searches
+from engine.okey101.bots.block import danger
+from engine.okey101.bots.seat import Seat, live_faces, plays
 from engine.okey101.opening import THRESHOLD, opening_points
 
 # Hard players look one draw ahead over this many least useful tiles, as
