@@ -20,7 +20,7 @@ from .errors import IllegalAction, MalformedAction, NotYourTurn
 from .options import Options
 from .scoring import finish_deltas, finish_points, indicator_deltas, match_result
 from .shuffle import hand_seed
-from .state import Event, GameState, HandResult, HandSummary
+from .state import TURN_LIMIT, Event, GameState, HandResult, HandSummary
 from .tiles import TILE_COUNT, face_of, is_wild, okey_face
 
 ACTION_TYPES = (
@@ -188,6 +188,7 @@ def _take_discard(state: GameState, seat: int) -> None:
     tile = state.discards[left].pop()
     state.racks[seat].append(tile)
     state.phase = "discard"
+    state.taken = tile
     _emit(state, seat, "take_discard", bytes([LOG_TAKE]), tile=tile, source=left)
 
 
@@ -200,12 +201,19 @@ def _need_fifteen(state: GameState, seat: int, tile: int, verb: str) -> None:
 
 def _discard(state: GameState, seat: int, tile: int) -> None:
     _need_fifteen(state, seat, tile, "discard")
+    if tile == state.taken:
+        raise IllegalAction("a tile taken from the left may not be discarded in the same turn")
     state.racks[seat].remove(tile)
     state.discards[seat].append(tile)
     state.turns_done[seat] += 1
     state.turn = (seat + 1) % state.seats
     state.phase = "take"
+    state.taken = None
     _emit(state, seat, "discard", bytes([tile]), tile=tile)
+    if sum(state.turns_done) >= TURN_LIMIT:
+        # Part of the discard, not a logged action of its own: replaying the log ends it again.
+        _emit(state, state.turn, "end_hand", b"", reason="turn_limit")
+        _close_hand(state, None, None, False, (), None)
 
 
 def _finish(state: GameState, seat: int, tile: int) -> None:
@@ -327,5 +335,5 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
     )
     if finishing:
         actions.append({"type": "finish", "tiles": sorted(finishing)})
-    actions.append({"type": "discard", "tiles": sorted(rack)})
+    actions.append({"type": "discard", "tiles": sorted(t for t in rack if t != state.taken)})
     return actions

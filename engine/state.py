@@ -11,6 +11,12 @@ if TYPE_CHECKING:
     from _typeshed import DataclassInstance
 
 Phase = Literal["take", "discard", "over"]
+
+TURN_LIMIT = 400
+"""Turns (discards, all seats together) after which a hand ends with no winner.
+
+Real hands last 20 to 60 turns. The limit stops a hand that goes round in
+circles (RULES.md, "Turn limit") and so bounds a stored hand's log."""
 FinishKind = Literal["melds", "pairs"]
 
 
@@ -73,6 +79,7 @@ class GameState:
     scores: list[int]
     log: bytes = b""
     events: list[Event] = field(default_factory=list)
+    taken: int | None = None  # the left discard taken this turn: it may not be discarded
     result: HandResult | None = None
     match_over: bool = False
     match_winners: tuple[int, ...] = ()

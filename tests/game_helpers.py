@@ -85,8 +85,9 @@ def greedy_action(state: GameState, rng: random.Random) -> tuple[int, dict[str, 
     arrangement = best_arrangement(
         state.racks[seat], state.okey, run_13_1=opts.run_13_1, pairs=opts.pairs_finish
     )
-    spare = [t for t in arrangement.leftover if t >> 1 != state.okey] or state.racks[seat]
-    return seat, {"type": "discard", "tile": rng.choice(spare)}
+    throwable = legal["discard"]["tiles"]  # never the tile just taken from the left
+    spare = [t for t in arrangement.leftover if t >> 1 != state.okey and t in throwable]
+    return seat, {"type": "discard", "tile": rng.choice(spare or throwable)}
 
 
 def random_action101(state: State101, rng: random.Random) -> dict[str, Any]:

@@ -71,10 +71,23 @@ def test_take_discard_only_from_left_and_only_top() -> None:
     state, events = apply(state, 1, {"type": "take_discard"})
     assert events[0]["tile"] == first and first in state.racks[1]
     assert state.discards[0] == []
-    state, _ = apply(state, 1, {"type": "discard", "tile": first})
+    # The taken tile may not go straight back (RULES.md): the hand could loop for ever.
+    with pytest.raises(IllegalAction, match="same turn"):
+        apply(state, 1, {"type": "discard", "tile": first})
+    assert first not in next(a for a in legal_actions(state, 1) if a["type"] == "discard")["tiles"]
+    other = next(t for t in state.racks[1] if t != first)
+    state, _ = apply(state, 1, {"type": "discard", "tile": other})
     assert second in state.racks[0]
     # seat 2 may take seat 1's discard, never seat 0's
-    assert state.discards[1] == [first]
+    assert state.discards[1] == [other]
+    # A turn later the same tile may be thrown like any other.
+    state, _ = apply(state, 2, {"type": "take_discard"})
+    state, _ = apply(state, 2, {"type": "discard", "tile": state.racks[2][0]})
+    state, _ = apply(state, 0, {"type": "draw"})
+    state, _ = apply(state, 0, {"type": "discard", "tile": state.racks[0][0]})
+    state, _ = apply(state, 1, {"type": "draw"})
+    state, _ = apply(state, 1, {"type": "discard", "tile": first})
+    assert state.discards[1][-1] == first
 
 
 def test_finish_scores_countdown_and_refuses_a_bad_hand() -> None:

@@ -9,12 +9,12 @@ what the seat may see and the seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.bots.evaluate import encode, pairs_deficiency, search
 from engine.bots.heuristic import IN_MELD, completes_meld, lonely_order
-from engine.bots.plan import HARD, Knowledge, best_discard, take_improves, take_widens
+from engine.bots.plan import HARD, Knowledge, ranked_discards, take_improves, take_widens
 from engine.bots.tracking import Table, read_view
 
 Action = dict[str, Any]
@@ -55,6 +55,20 @@ def _take_or_draw(table: Table, take: bool) -> Action:
     return {"type": "end_hand"}
 
 
+def legal_discard(table: Table, preferred: Iterable[int]) -> int:
+    """The first of ``preferred`` (best first) that may be discarded, or its twin.
+
+    Only a left discard taken this turn is ever refused (RULES.md, "No passing a
+    tile straight back"); its twin is the same face, so the same discard.
+    """
+    allowed = set(table.legal_tiles("discard"))
+    for tile in preferred:
+        for candidate in (tile, tile ^ 1):
+            if candidate in allowed:
+                return candidate
+    return min(allowed)
+
+
 def _can_finish_with(table: Table, tile: int) -> bool:
     counts, wilds = encode([*table.rack, tile], table.okey)
     if search(counts, wilds, 0, table.run_13_1, target=14 - wilds).deficiency == 0:
@@ -72,10 +86,11 @@ def play_hard(table: Table, rng: random.Random) -> Action:
         return _take_or_draw(table, take)
     if table.legal_tiles("finish"):
         wait = okey_wait(table, know)
-        if wait is not None:
+        if wait is not None and wait in table.legal_tiles("discard"):
             return {"type": "discard", "tile": wait}
         return {"type": "finish", "tile": best_finish(table)}
-    return {"type": "discard", "tile": best_discard(table.rack, know, HARD)}
+    ranked = ranked_discards(table.rack, know, HARD)
+    return {"type": "discard", "tile": legal_discard(table, (tile for _, tile in ranked))}
 
 
 def threat(table: Table) -> float:
@@ -148,7 +163,11 @@ def _casual_discard(table: Table, rng: random.Random, slip: float, safe: bool) -
     player picks, among tiles about as lonely, one whose face was already
     thrown (nobody took it then)."""
     rack = table.rack
+    allowed = set(table.legal_tiles("discard"))
     order, scores = lonely_order(rack, table.okey, table.run_13_1)
+    order = [i for i in order if rack[i] in allowed]
+    if not order:
+        return legal_discard(table, rack)  # only wilds are left to throw
     if rng.random() < slip:
         loose = [i for i in order[:EASY_POOL] if scores[i] < IN_MELD] or order[:1]
         return rack[rng.choice(loose)]

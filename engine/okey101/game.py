@@ -28,6 +28,7 @@ from engine.okey101.scoring import PENALTY, hand_deltas, match_winners, team_win
 from engine.okey101.state import Event, Options101, State101
 from engine.okey101.table import layoffs, okey_swaps, set_value
 from engine.shuffle import hand_seed, shuffled_tiles
+from engine.state import TURN_LIMIT
 from engine.tiles import FAKE_FACE, TILE_COUNT, face_of, okey_face
 
 RACK, STARTER_RACK = 21, 22
@@ -320,6 +321,8 @@ def _discard(state: State101, seat: int, tile: int) -> None:
         raise IllegalAction("that tile is not on your rack")
     if state.options.discard_must_be_used and state.taken is not None and state.taken in rack:
         raise IllegalAction("the tile taken from the left must be used on the table this turn")
+    if tile == state.taken:
+        raise IllegalAction("a tile taken from the left may not be discarded in the same turn")
     rack.remove(tile)
     state.discards[seat].append(tile)
     wild = face_of(tile) == state.okey
@@ -332,11 +335,16 @@ def _discard(state: State101, seat: int, tile: int) -> None:
     state.penalties[seat] += penalty
     _emit(state, {"type": "discard", "seat": seat, "tile": tile, "penalty": penalty})
     state.taken = None
+    state.turns += 1
     if finished:
         _close(state, seat, wild)
         return
     state.turn = (seat + 1) % state.seats
     state.phase = "take"
+    if state.turns >= TURN_LIMIT:
+        # Part of the discard, not a logged action: replaying the log ends the hand again.
+        _emit(state, {"type": "end_hand", "seat": state.turn, "reason": "turn_limit"})
+        _close(state, None, False)
 
 
 def _close(state: State101, finisher: int | None, okey_finish: bool) -> None:

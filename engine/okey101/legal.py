@@ -102,9 +102,12 @@ def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
         pair = _a_pair(rack, okey)
         if pair is not None and len(rack) > 2:
             actions.append({"type": "lay", "pairs": [list(pair)]})
-    taken_left = opts.discard_must_be_used and state.taken is not None and state.taken in rack
-    if taken_left:
+    holds_taken = state.taken is not None and state.taken in rack
+    # A left discard is never thrown straight back (RULES.md), which bounds the hand;
+    # giving it back is always open, so a rack of only that tile is never stuck.
+    throwable = sorted(t for t in rack if t != state.taken)
+    if holds_taken:
         actions.append({"type": "return_discard"})
-    else:
-        actions.append({"type": "discard", "tiles": sorted(rack)})
+    if throwable and not (opts.discard_must_be_used and holds_taken):
+        actions.append({"type": "discard", "tiles": throwable})
     return actions

@@ -84,6 +84,7 @@ class State101:
     totals: list[int]  # match totals before this hand
     history: list[tuple[int, ...]]  # each finished hand's deltas
     taken: int | None = None
+    turns: int = 0  # discards this hand, all seats together (see TURN_LIMIT)
     events: list[Event] = field(default_factory=list)
     result: tuple[int, ...] | None = None  # this hand's deltas, once over
     finisher: int | None = None

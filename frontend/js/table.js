@@ -104,7 +104,9 @@ export function openTable(mount, id, env) {
 		try { await el.animate([{ transform: p(a) }, { transform: p(b) }], { duration: T.speed, easing: 'ease-out' }).finished } catch { /* cut short */ }
 		el.remove()
 	}
-	const describe = (e, v) => EV[e.type] && t(EV[e.type], { name: nameOf(v, e.seat), from: nameOf(v, e.source ?? 0), n: (e.hand ?? 0) + 1, tile: e.tile != null ? tileLabel(e.tile, v.okey) : '' }) + (e.auto ? ' ' + t('e_auto') : '')
+	// A hand cut off by the 400-turn limit ends like an empty pile, but says why.
+	const eventKey = e => (e.reason === 'turn_limit' ? 'e_turn_limit' : EV[e.type])
+	const describe = (e, v) => eventKey(e) && t(eventKey(e), { name: nameOf(v, e.seat), from: nameOf(v, e.source ?? 0), n: (e.hand ?? 0) + 1, tile: e.tile != null ? tileLabel(e.tile, v.okey) : '' }) + (e.auto ? ' ' + t('e_auto') : '')
 	async function playEvents(events, pc, own) {
 		const v = T.view
 		const others = events.filter(e => T.spectator || e.auto || e.type === 'deal' || !held().includes(e.seat))

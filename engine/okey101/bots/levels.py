@@ -210,7 +210,9 @@ def _after_opening(seat: Seat, level: str) -> Action | None:
 
 
 def _discard(seat: Seat, level: str, rng: random.Random) -> int:
-    rack, okey = list(seat.rack), seat.okey
+    okey = seat.okey
+    # The legal tiles: a left discard taken this turn may not be thrown straight back.
+    rack: list[int] = list((seat.first("discard") or {}).get("tiles", seat.rack))
     if len(rack) == 1:
         return rack[0]  # the finishing discard (okey or not) carries no penalty
     safe = [t for t in rack if not is_okey(t, okey) and not layoffs([t], seat.table, okey)]

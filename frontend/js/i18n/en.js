@@ -113,6 +113,7 @@ e_discard={name} discarded {tile}.
 e_finish={name} finished!
 e_show={name} showed the indicator.
 e_end=The pile ran out: nobody finished.
+e_turn_limit=400 turns played: the hand ends with no winner.
 e_deal=Hand {n} is dealt.
 e_auto=(time ran out: the computer played)
 e_many={n} moves while you were away.

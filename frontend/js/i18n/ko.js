@@ -111,6 +111,7 @@ e_discard={name}님이 {tile}을(를) 버렸어요.
 e_finish={name}님이 완성했어요!
 e_show={name}님이 지시패를 보여 줬어요.
 e_end=더미가 떨어졌고 아무도 완성 못 했어요.
+e_turn_limit=400턴이 지나 아무도 완성 못 하고 판이 끝났어요.
 e_deal={n}판째 패를 나눴어요.
 e_auto=(시간이 다 되어 컴퓨터가 뒀어요)
 e_many=비운 사이 {n}수가 진행됐어요.

@@ -111,6 +111,7 @@ e_discard={name} {tile} attı.
 e_finish={name} bitirdi!
 e_show={name} gösterge gösterdi.
 e_end=Deste bitti, kimse bitiremedi.
+e_turn_limit=400 tur oynandı: el kazanansız bitti.
 e_deal={n}. el dağıtıldı.
 e_auto=(süre doldu: bilgisayar oynadı)
 e_many=Sen yokken {n} hamle yapıldı.
