@@ -7,19 +7,35 @@ from __future__ import annotations
 
 from typing import Any
 
+# Seconds a client waits before repeating a request refused with 503 (Retry-After).
+RETRY_AFTER_CONTENDED = 1  # other requests to the table just landed: it settles at once
+
 
 class ApiError(Exception):
     def __init__(
-        self, status: int, code: str, message: str, extra: dict[str, Any] | None = None
+        self,
+        status: int,
+        code: str,
+        message: str,
+        extra: dict[str, Any] | None = None,
+        *,
+        retry_after: int | None = None,
     ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
         self.extra = extra or {}
+        # Every 503 says when to come back, so no client has to guess (or hammer).
+        if retry_after is None and status == 503:
+            retry_after = RETRY_AFTER_CONTENDED
+        self.retry_after = retry_after
 
     def body(self) -> dict[str, Any]:
         return {"error": {"code": self.code, "message": self.message}, **self.extra}
+
+    def headers(self) -> dict[str, str]:
+        return {} if self.retry_after is None else {"Retry-After": str(self.retry_after)}
 
 
 def bad_request(message: str, code: str = "bad_request") -> ApiError:
@@ -44,3 +60,7 @@ def conflict(code: str, message: str, extra: dict[str, Any] | None = None) -> Ap
 
 def unprocessable(code: str, message: str) -> ApiError:
     return ApiError(422, code, message)
+
+
+def busy(message: str, retry_after: int = RETRY_AFTER_CONTENDED) -> ApiError:
+    return ApiError(503, "busy", message, retry_after=retry_after)

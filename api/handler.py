@@ -25,7 +25,7 @@ app.include_router(meta.router, prefix="/api")
 def _api_error(err: ApiError) -> Response[str]:
     if err.status >= 500:
         logger.warning("request refused", extra={"code": err.code, "status": err.status})
-    return json_response(err.status, err.body())
+    return json_response(err.status, err.body(), err.headers())
 
 
 def _bug(err: Exception) -> Response[str]:

@@ -17,6 +17,12 @@ ERRORS = {
     "503": ("busy; retry", s.ErrorSchema),
 }
 
+RETRY_AFTER: dict[str, Any] = {
+    "description": "seconds to wait before repeating the request",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 1},
+}
+
 
 def _responses(ok: str, schema: Any, *codes: str, status: str = "200") -> dict[str, Any]:
     out: dict[str, Any] = {
@@ -25,6 +31,7 @@ def _responses(ok: str, schema: Any, *codes: str, status: str = "200") -> dict[s
     for code in ("400", "404", "503", *codes):
         text, err = ERRORS[code]
         out[code] = {"description": text, "content": {"application/json": {"schema": err}}}
+    out["503"]["headers"] = {"Retry-After": dict(RETRY_AFTER)}
     return out
 
 

@@ -2,12 +2,16 @@
 
 Every change runs inside :meth:`Service.commit`: read the item (one read),
 apply the change in memory, write it back only if nobody else wrote in
-between (one conditional write), else start over from a fresh read.
+between (one conditional write), else pause a moment and start over from a
+fresh read. A table still contended after the pauses is 503 ``busy`` with
+``Retry-After``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import random
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -16,7 +20,7 @@ from engine.errors import ActionError
 from .auth import match_token
 from .clock import Clock
 from .config import Settings
-from .errors import ApiError, forbidden, not_found, unauthorized
+from .errors import ApiError, busy, forbidden, not_found, unauthorized
 from .log import logger
 from .model import Table
 from .store.base import StoredTable, TableStore, VersionConflict
@@ -25,8 +29,18 @@ from .variants import Game, from_record, to_record
 from .views import SPECTATOR, Caller
 
 T = TypeVar("T")
-MAX_ATTEMPTS = 5  # conflicts mean another request just wrote; a few re-reads settle it
 DAY_SECONDS = 86_400
+
+# A conflict means another request to the table just wrote; a fresh read settles it,
+# unless several requests keep colliding in step. So each retry waits first, "full
+# jitter" (AWS Architecture Blog, "Exponential Backoff And Jitter"): a pause drawn
+# evenly from zero up to a ceiling that doubles from 20 ms and stays at 400 ms, which
+# spreads the colliding requests apart. One request pauses 2 s at most in all, far
+# inside the Lambda's 10 s timeout (template.yaml); then the client is told to come back.
+MAX_ATTEMPTS = 10
+BACKOFF_BASE_S = 0.020
+BACKOFF_CAP_S = 0.400
+BACKOFF_BUDGET_S = 2.0
 
 
 @dataclass
@@ -49,10 +63,21 @@ class LateError(ApiError):
 
 
 class Service:
-    def __init__(self, store: TableStore, clock: Clock, settings: Settings) -> None:
+    def __init__(
+        self,
+        store: TableStore,
+        clock: Clock,
+        settings: Settings,
+        *,
+        sleep: Callable[[float], None] = time.sleep,
+        rng: random.Random | None = None,
+    ) -> None:
         self.store = store
         self.clock = clock
         self.settings = settings
+        # Injected so tests can read the backoff schedule without waiting it out.
+        self.sleep = sleep
+        self.rng = rng if rng is not None else random.Random()
 
     # -- storage -------------------------------------------------------------------
 
@@ -112,27 +137,44 @@ class Service:
 
     def commit(self, table_id: str, change: Callable[[Loaded], Callable[[], T]]) -> T:
         """Run ``change`` on a fresh read until its write lands; then render its answer."""
-        for _ in range(MAX_ATTEMPTS):
-            loaded = self.load(table_id)
+        pauses = self.backoff()
+        while True:
             try:
-                render = change(loaded)
-            except ApiError as err:
-                # A refused request may still have found a timed-out turn to play: keep that.
-                if loaded.dirty:
-                    try:
-                        self.save(loaded)
-                    except VersionConflict:
-                        continue
-                if isinstance(err, LateError):
-                    err.extra = err.render()
-                raise
+                return self._attempt(table_id, change)
+            except VersionConflict:
+                pause = next(pauses, None)
+                if pause is None:
+                    break
+                self.sleep(pause)
+        logger.warning("table still contended", extra={"table_id": table_id})
+        raise busy("the table is busy; try again")
+
+    def backoff(self) -> Iterator[float]:
+        """The pauses before each retry, in seconds: full jitter under a doubling, capped
+        ceiling, ending when the next would take the total past the budget."""
+        slept = 0.0
+        for retry in range(MAX_ATTEMPTS - 1):
+            pause = self.rng.uniform(0, min(BACKOFF_CAP_S, BACKOFF_BASE_S * 2**retry))
+            if slept + pause > BACKOFF_BUDGET_S:
+                return
+            slept += pause
+            yield pause
+
+    def _attempt(self, table_id: str, change: Callable[[Loaded], Callable[[], T]]) -> T:
+        """One read, the change, one write; :class:`VersionConflict` if the write lost."""
+        loaded = self.load(table_id)
+        try:
+            render = change(loaded)
+        except ApiError as err:
+            # A refused request may still have found a timed-out turn to play: keep that.
             if loaded.dirty:
-                try:
-                    self.save(loaded)
-                except VersionConflict:
-                    continue
-            return render()
-        raise ApiError(503, "busy", "the table is busy; try again")
+                self.save(loaded)
+            if isinstance(err, LateError):
+                err.extra = err.render()
+            raise
+        if loaded.dirty:
+            self.save(loaded)
+        return render()
 
     def settle(self, loaded: Loaded) -> None:
         """Play any timed-out human turn and the computer turns after it."""
