@@ -9,6 +9,7 @@ from typing import Any
 
 # Seconds a client waits before repeating a request refused with 503 (Retry-After).
 RETRY_AFTER_CONTENDED = 1  # other requests to the table just landed: it settles at once
+RETRY_AFTER_STORE = 2  # the store is throttled or failing: give its capacity time to come back
 
 
 class ApiError(Exception):

@@ -3,8 +3,8 @@
 Every change runs inside :meth:`Service.commit`: read the item (one read),
 apply the change in memory, write it back only if nobody else wrote in
 between (one conditional write), else pause a moment and start over from a
-fresh read. A table still contended after the pauses is 503 ``busy`` with
-``Retry-After``.
+fresh read. A store that cannot answer (:class:`StoreBusy`) and a table still
+contended after the pauses are 503 ``busy`` with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -20,10 +20,10 @@ from engine.errors import ActionError
 from .auth import match_token
 from .clock import Clock
 from .config import Settings
-from .errors import ApiError, busy, forbidden, not_found, unauthorized
+from .errors import RETRY_AFTER_STORE, ApiError, busy, forbidden, not_found, unauthorized
 from .log import logger
 from .model import Table
-from .store.base import StoredTable, TableStore, VersionConflict
+from .store.base import StoreBusy, StoredTable, TableStore, VersionConflict
 from .turns import next_deadline, play_bots, play_timed_out
 from .variants import Game, from_record, to_record
 from .views import SPECTATOR, Caller
@@ -133,7 +133,10 @@ class Service:
 
     def create(self, table: Table, state: Game, now_ms: int) -> None:
         loaded = Loaded(table, state, state, now_ms)
-        self.store.create(self.stored_form(loaded))
+        try:
+            self.store.create(self.stored_form(loaded))
+        except StoreBusy as err:
+            raise _store_busy(err) from err
 
     def commit(self, table_id: str, change: Callable[[Loaded], Callable[[], T]]) -> T:
         """Run ``change`` on a fresh read until its write lands; then render its answer."""
@@ -146,6 +149,8 @@ class Service:
                 if pause is None:
                     break
                 self.sleep(pause)
+            except StoreBusy as err:
+                raise _store_busy(err) from err
         logger.warning("table still contended", extra={"table_id": table_id})
         raise busy("the table is busy; try again")
 
@@ -212,6 +217,12 @@ class Service:
         if state.phase != "over" and state.turn in caller.held:
             return state.turn
         return caller.held[0]
+
+
+def _store_busy(err: StoreBusy) -> ApiError:
+    # The error's code and the table id only: a backend's message may quote the item.
+    logger.warning("store busy", extra={"table_id": err.table_id, "error": err.code})
+    return busy("the table store is busy; try again", RETRY_AFTER_STORE)
 
 
 def _plausible_id(table_id: str) -> bool:

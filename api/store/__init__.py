@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ..config import Settings
-from .base import StoredTable, TableStore, VersionConflict
+from .base import StoreBusy, StoredTable, TableStore, VersionConflict
 
-__all__ = ["StoredTable", "TableStore", "VersionConflict", "make_store"]
+__all__ = ["StoreBusy", "StoredTable", "TableStore", "VersionConflict", "make_store"]
 
 
 def make_store(settings: Settings) -> TableStore:

@@ -23,7 +23,25 @@ class VersionConflict(Exception):
     """The item changed (or appeared) since it was read: re-read and try again."""
 
 
+class StoreBusy(Exception):
+    """The store did not answer in time: throttled, failing (5xx), unreachable or locked.
+
+    Raised only after the backend's own bounded retries. Nothing was written
+    (or, after a lost answer, the write landed and a repeat is harmless: every
+    write is conditional). ``code`` names the backend's error, e.g.
+    ``ProvisionedThroughputExceededException``; it is all that may be logged,
+    since a backend's message can quote the item.
+    """
+
+    def __init__(self, code: str, table_id: str) -> None:
+        super().__init__(f"{code} on table {table_id}")
+        self.code = code
+        self.table_id = table_id
+
+
 class TableStore(Protocol):
+    # Each method raises :class:`StoreBusy` when the backend cannot answer now.
+
     def get(self, table_id: str) -> StoredTable | None:
         """The item, read consistently, or ``None``."""
 

@@ -7,12 +7,35 @@ item looks like on the wire, and it avoids the resource layer's import cost.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
-from .base import StoredTable, VersionConflict
+from botocore.exceptions import ClientError, HTTPClientError
+from botocore.exceptions import ConnectionError as BotoConnectionError
+
+from .base import StoreBusy, StoredTable, VersionConflict
 
 # The attribute that DynamoDB's TTL is enabled on (template.yaml names the same).
 TTL_ATTRIBUTE = "expires_at"
+
+# A throttled or failing DynamoDB must get a 503 out well inside the Lambda's 10 s
+# (template.yaml): two attempts, the retry delayed by botocore's standard mode (at most
+# 1 s after a throttle), a connection within 0.5 s and an answer within 1 s: about 4 s a
+# call at worst. Longer waits are the browser's, after Retry-After, and cost no Lambda time.
+ATTEMPTS = 2
+CONNECT_TIMEOUT_S = 0.5
+READ_TIMEOUT_S = 1.0
+
+# Errors that say "not now" rather than "never": after botocore's retries they are 503s.
+BUSY_CODES = frozenset(
+    {
+        "ProvisionedThroughputExceededException",
+        "ThrottlingException",
+        "RequestLimitExceeded",
+        "InternalServerError",
+        "ServiceUnavailable",
+    }
+)
 
 
 def _item(table: StoredTable) -> dict[str, Any]:
@@ -53,7 +76,11 @@ class DynamoStore:
             import boto3  # imported here so a SQLite-backed process never pays for it
             from botocore.config import Config
 
-            config = Config(retries={"max_attempts": 3, "mode": "standard"}, connect_timeout=2)
+            config = Config(
+                retries={"mode": "standard", "total_max_attempts": ATTEMPTS},
+                connect_timeout=CONNECT_TIMEOUT_S,
+                read_timeout=READ_TIMEOUT_S,
+            )
             client = boto3.client(
                 "dynamodb", endpoint_url=endpoint_url, region_name=region, config=config
             )
@@ -62,11 +89,33 @@ class DynamoStore:
     def _conflict_errors(self) -> tuple[type[BaseException], ...]:
         return (self.client.exceptions.ConditionalCheckFailedException,)
 
-    def get(self, table_id: str) -> StoredTable | None:
-        answer = self.client.get_item(
-            TableName=self.table_name, Key={"id": {"S": table_id}}, ConsistentRead=True
+    def _call(self, method: Callable[..., Any], table_id: str, **request: Any) -> dict[str, Any]:
+        """One client call; what botocore's retries did not get through is :class:`StoreBusy`."""
+        try:
+            answer: dict[str, Any] = method(**request)
+        except ClientError as err:
+            code = str(err.response.get("Error", {}).get("Code", ""))
+            status = int(err.response.get("ResponseMetadata", {}).get("HTTPStatusCode") or 0)
+            if code in BUSY_CODES or status >= 500:
+                raise StoreBusy(code or f"HTTP {status}", table_id) from err
+            raise
+        except (BotoConnectionError, HTTPClientError) as err:
+            raise StoreBusy(type(err).__name__, table_id) from err
+        return answer
+
+    def _read(self, table_id: str) -> dict[str, Any] | None:
+        answer = self._call(
+            self.client.get_item,
+            table_id,
+            TableName=self.table_name,
+            Key={"id": {"S": table_id}},
+            ConsistentRead=True,
         )
-        item = answer.get("Item")
+        item: dict[str, Any] | None = answer.get("Item")
+        return item
+
+    def get(self, table_id: str) -> StoredTable | None:
+        item = self._read(table_id)
         if not item:
             return None
         expires = item.get(TTL_ATTRIBUTE)
@@ -79,7 +128,9 @@ class DynamoStore:
 
     def create(self, table: StoredTable) -> None:
         try:
-            self.client.put_item(
+            self._call(
+                self.client.put_item,
+                table.table_id,
                 TableName=self.table_name,
                 Item=_item(table),
                 ConditionExpression="attribute_not_exists(#id)",
@@ -90,7 +141,9 @@ class DynamoStore:
 
     def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
         try:
-            self.client.put_item(
+            self._call(
+                self.client.put_item,
+                table.table_id,
                 TableName=self.table_name,
                 Item=_item(table),
                 ConditionExpression="#rev = :expected",
@@ -101,8 +154,5 @@ class DynamoStore:
             raise VersionConflict(f"table {table.table_id} changed") from exc
 
     def raw(self, table_id: str) -> bytes | None:
-        answer = self.client.get_item(
-            TableName=self.table_name, Key={"id": {"S": table_id}}, ConsistentRead=True
-        )
-        item = answer.get("Item")
+        item = self._read(table_id)
         return json.dumps(item, sort_keys=True, ensure_ascii=False).encode() if item else None

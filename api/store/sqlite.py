@@ -13,9 +13,25 @@ import json
 import sqlite3
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
-from .base import StoredTable, VersionConflict
+from .base import StoreBusy, StoredTable, VersionConflict
+
+# How long a statement waits for another connection's write lock before giving up.
+BUSY_TIMEOUT_MS = 10_000
+# The primary result codes of "database is locked" and "database table is locked"
+# (extended codes such as SQLITE_BUSY_SNAPSHOT keep them in their low byte).
+_LOCKED = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
+
+
+def _locked(err: sqlite3.OperationalError) -> bool:
+    code: int | None = getattr(err, "sqlite_errorcode", None)
+    if code is None:  # raised by Python code rather than by SQLite: only its text tells
+        return str(err).endswith("is locked")
+    return code & 0xFF in _LOCKED
+
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -27,9 +43,21 @@ CREATE TABLE IF NOT EXISTS tables (
 """
 
 
+@contextmanager
+def _answering(table_id: str) -> Iterator[None]:
+    """A lock still held after the busy timeout is :class:`StoreBusy`; other errors are bugs."""
+    try:
+        yield
+    except sqlite3.OperationalError as err:
+        if not _locked(err):
+            raise
+        raise StoreBusy(getattr(err, "sqlite_errorname", "SQLITE_BUSY"), table_id) from err
+
+
 class SqliteStore:
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
         self.path = path
+        self.busy_timeout_ms = busy_timeout_ms
         self._local = threading.local()
         if path != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -41,8 +69,9 @@ class SqliteStore:
         """This thread's connection (autocommit: each statement is its own transaction)."""
         db: sqlite3.Connection | None = getattr(self._local, "db", None)
         if db is None:
-            db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-            db.execute("PRAGMA busy_timeout=10000")
+            wait = self.busy_timeout_ms
+            db = sqlite3.connect(self.path, timeout=wait / 1000, isolation_level=None)
+            db.execute(f"PRAGMA busy_timeout={int(wait)}")
             # With WAL, NORMAL syncs at checkpoints only: a crash of the process loses
             # nothing, a power cut may lose the last moves. Right for a dev store; FULL
             # costs ms per move.
@@ -51,14 +80,14 @@ class SqliteStore:
         return db
 
     def get(self, table_id: str) -> StoredTable | None:
-        with self._connect() as db:
+        with _answering(table_id), self._connect() as db:
             row = db.execute(
                 "SELECT id, rev, data, expires_at FROM tables WHERE id = ?", (table_id,)
             ).fetchone()
         return StoredTable(row[0], row[1], row[2], row[3]) if row else None
 
     def create(self, table: StoredTable) -> None:
-        with self._connect() as db:
+        with _answering(table.table_id), self._connect() as db:
             # Expired rows go when new ones come, as DynamoDB's TTL sweeps them eventually.
             db.execute(
                 "DELETE FROM tables WHERE expires_at IS NOT NULL AND expires_at < ?",
@@ -73,7 +102,7 @@ class SqliteStore:
                 raise VersionConflict(f"table {table.table_id} exists") from exc
 
     def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
-        with self._connect() as db:
+        with _answering(table.table_id), self._connect() as db:
             cursor = db.execute(
                 "UPDATE tables SET rev = ?, data = ?, expires_at = ? WHERE id = ? AND rev = ?",
                 (table.rev, table.data, table.expires_at, table.table_id, expected_rev),
@@ -82,7 +111,7 @@ class SqliteStore:
                 raise VersionConflict(f"table {table.table_id} changed")
 
     def raw(self, table_id: str) -> bytes | None:
-        with self._connect() as db:
+        with _answering(table_id), self._connect() as db:
             row = db.execute(
                 "SELECT id, rev, data, expires_at FROM tables WHERE id = ?", (table_id,)
             ).fetchone()
