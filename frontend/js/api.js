@@ -1,8 +1,12 @@
-// The REST client, the one module that knows URLs. An action's retries reuse
-// its action_id and expected_version.
+// The REST client, the one module that knows URLs. A busy server (503, 429) or a lost
+// connection is tried again for requests safe to repeat: reads, layouts and actions,
+// resent byte for byte (an action keeps its action_id: it lands once). Else no retry.
 import { sleep } from './state.js'
 
 const BASE = new URL('api/', document.baseURI).href
+const TRIES = 6
+const FIRST_WAIT_MS = 500
+const MAX_WAIT_MS = 4000
 
 export class ApiError extends Error {
 	constructor(status, code, message, body) {
@@ -11,12 +15,55 @@ export class ApiError extends Error {
 	}
 }
 
-async function call(method, path, { body, token, etag } = {}) {
+// Told false while a request waits to be tried again, true once the server answers.
+let connected = () => {}
+export function onConnection(listener) {
+	connected = listener
+}
+
+const busy = status => status === 503 || status === 429
+
+// The server's Retry-After, else a doubling wait, half of it random so that clients
+// that failed together do not come back together.
+function pause(attempt, retryAfter) {
+	connected(false)
+	const seconds = Number(retryAfter) // NaN for a date or junk: then our own wait
+	let ms = seconds * 1000
+	if (!retryAfter || !(seconds >= 0)) {
+		const ceiling = FIRST_WAIT_MS * 2 ** attempt
+		ms = ceiling / 2 + Math.random() * ceiling / 2
+	}
+	return sleep(Math.min(ms, MAX_WAIT_MS))
+}
+
+async function call(method, path, { body, token, etag, retry = false } = {}) {
 	const headers = {}
 	if (body !== undefined) headers['Content-Type'] = 'application/json'
 	if (token) headers.Authorization = 'Bearer ' + token
 	if (etag) headers['If-None-Match'] = etag
-	const res = await fetch(BASE + path, { method, headers, cache: 'no-store', body: body === undefined ? undefined : JSON.stringify(body) })
+	const init = { method, headers, cache: 'no-store', body: body === undefined ? undefined : JSON.stringify(body) }
+	for (let attempt = 0; ; attempt++) {
+		const last = !retry || attempt === TRIES - 1
+		let res
+		try {
+			res = await fetch(BASE + path, init)
+		} catch (e) {
+			// No answer at all: offline, or the connection dropped.
+			if (last) throw e
+			await pause(attempt)
+			continue
+		}
+		if (busy(res.status) && !last) {
+			await pause(attempt, res.headers.get('Retry-After'))
+			continue
+		}
+		// Not busy: the server is reachable again.
+		if (!busy(res.status)) connected(true)
+		return read(res)
+	}
+}
+
+async function read(res) {
 	if (res.status === 304) return null
 	let data = null
 	try { data = await res.json() } catch { /* empty body */ }
@@ -28,23 +75,13 @@ async function call(method, path, { body, token, etag } = {}) {
 
 const q = o => new URLSearchParams(Object.entries(o).filter(([, v]) => v != null)).toString()
 
-// Retries only network failures (TypeError from fetch), with the same body.
-async function retry(fn, tries = 4) {
-	for (let i = 0; ; i++) {
-		try { return await fn() } catch (e) {
-			if (e instanceof ApiError || i >= tries - 1) throw e
-			await sleep(300 * 2 ** i)
-		}
-	}
-}
-
 export const api = {
 	create: body => call('POST', 'tables', { body }),
 	join: (id, invite_code, name) => call('POST', `tables/${id}/join`, { body: { invite_code, name } }),
-	view: (id, { token, seat, since, etag }) => call('GET', `tables/${id}?${q({ seat, since })}`, { token, etag }),
-	act: (id, token, action) => retry(() => call('POST', `tables/${id}/actions`, { body: action, token })),
+	view: (id, { token, seat, since, etag }) => call('GET', `tables/${id}?${q({ seat, since })}`, { token, etag, retry: true }),
+	act: (id, token, action) => call('POST', `tables/${id}/actions`, { body: action, token, retry: true }),
 	start: (id, token) => call('POST', `tables/${id}/start`, { body: {}, token }),
 	bot: (id, token, seat, level = 'normal') => call('POST', `tables/${id}/seats/${seat}/bot`, { body: { level }, token }),
-	rack: (id, token, layout, seat) => retry(() => call('PUT', `tables/${id}/rack`, { body: { layout, seat }, token })),
-	arrangement: (id, token, seat, by) => call('GET', `tables/${id}/arrangement?${q({ seat, by })}`, { token }),
+	rack: (id, token, layout, seat) => call('PUT', `tables/${id}/rack`, { body: { layout, seat }, token, retry: true }),
+	arrangement: (id, token, seat, by) => call('GET', `tables/${id}/arrangement?${q({ seat, by })}`, { token, retry: true }),
 }

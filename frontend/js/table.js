@@ -2,7 +2,7 @@
 // announces the others' moves.
 import { t, tn } from './i18n/index.js'
 import { h, $, $$, toast, modal, closeModal, announce, shareBox, btn } from './ui.js'
-import { api, ApiError } from './api.js'
+import { api, ApiError, onConnection } from './api.js'
 import { getAuth, setAuth, uuid, sleep } from './state.js'
 import { reconcile, renderRack, place as putTile, locate, slotAt, step } from './rack.js'
 import { draggable } from './drag.js'
@@ -333,6 +333,13 @@ export function openTable(mount, id, env) {
 		},
 	})
 
+	// While a request waits to be tried again, a line says so; the next answer clears it.
+	const reconnecting = h('p.toast.reconnecting', { id: 'reconnecting', role: 'status' }, t('reconnecting'))
+	onConnection(ok => {
+		if (ok) reconnecting.remove()
+		else mount.append(reconnecting)
+	})
+
 	const clockTimer = setInterval(() => { for (const c of $$('[data-clock]', root)) c.textContent = clock(T.view) }, 1000)
 	let poll;
 	(async () => {
@@ -360,5 +367,12 @@ export function openTable(mount, id, env) {
 		poll = poller(tick, (idle, hidden) => paceFor(T.view, T.view?.turn === T.seat, hidden, idle))
 	})()
 
-	return () => { T.closed = true; poll?.stop(); clearInterval(clockTimer); flush?.() }
+	return () => {
+		T.closed = true
+		poll?.stop()
+		clearInterval(clockTimer)
+		flush?.()
+		onConnection(() => {})
+		reconnecting.remove()
+	}
 }
