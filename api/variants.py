@@ -131,7 +131,7 @@ OKEY_101 = Rules(
     legal_actions=legal101.legal_actions,
     view_for=view101.view_for,
     bot=_bot_101,
-    turns_done=lambda state: sum(1 for e in state.events if e["type"] == "discard"),
+    turns_done=lambda state: state.turns,
     fallback=_fallback_101,
     best_arrangement=_best_101,
 )
