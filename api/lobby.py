@@ -74,6 +74,7 @@ def create_table(service: Service, request: dict[str, Any], origin: str | None) 
         seats=seats,
         record={},
         created=now // 1000,
+        seen=[0],
     )
     loaded = Loaded(table, state, state, now)
     service.settle(loaded)  # a bot may hold the starting seat
@@ -124,10 +125,10 @@ def join_table(service: Service, table_id: str, invite_code: str, name: str) -> 
         if not free:
             raise conflict("table_full", "every seat is taken")
         seat = free[0]
-        table.tokens.append(hashed)
-        table.seats[seat] = SeatInfo("human", name, token=len(table.tokens) - 1)
+        index = table.add_token(hashed, loaded.now_ms // 1000)
+        table.seats[seat] = SeatInfo("human", name, token=index)
         loaded.dirty = True
-        caller = Caller(len(table.tokens) - 1, (seat,))
+        caller = Caller(index, (seat,))
         logger.info("seat joined", extra={"table_id": table.table_id, "seat": seat})
         return lambda: {
             "seat": seat,
@@ -157,6 +158,7 @@ def start_table(service: Service, table_id: str, token: str | None) -> dict[str,
                 table.seats[seat] = SeatInfo("bot", level="normal")
         table.status = "playing"
         loaded.dirty = True
+        loaded.seen = caller.token_index
         service.settle(loaded)
         logger.info("table started", extra={"table_id": table.table_id})
         seat = caller.held[0]
@@ -181,6 +183,7 @@ def seat_to_bot(
             raise unprocessable("illegal_action", "only a player's seat can go to a computer")
         table.seats[seat] = SeatInfo("bot", info.name, level, info.token)
         loaded.dirty = True
+        loaded.seen = caller.token_index
         service.settle(loaded)
         logger.info("seat given to computer", extra={"table_id": table.table_id, "seat": seat})
         own = caller.held[0]

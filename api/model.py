@@ -29,6 +29,9 @@ _CODE_MODE = {v: k for k, v in _MODE_CODE.items()}
 # Idempotency keys kept. A retry comes right after its failure; and one whose key has
 # gone is still never applied twice, since its expected_version is stale by then.
 RECENT_ACTIONS = 4
+# A read-only request records its token as seen only when the record is this old, so a
+# polling seat costs at most one extra write a minute (a write records it anyway).
+SEEN_REFRESH_SECONDS = 60
 LAYOUT_SLOTS = 15
 ROWS = 2
 GAP_RUN = 105  # byte 105 + k stands for k empty slots in a row (tile ids stop at 105)
@@ -73,12 +76,31 @@ class Table:
     layouts: dict[int, str] = field(default_factory=dict)  # seat -> encode_layout(); this hand
     recent: list[RecentAction] = field(default_factory=list)
     created: int = 0  # epoch seconds
+    # Per token (as tokens): when it last made a request, in seconds after ``created``.
+    seen: list[int] = field(default_factory=list)
 
     def held_by(self, token_index: int) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info.token == token_index]
 
     def is_human(self, seat: int) -> bool:
         return self.seats[seat].kind == "human"
+
+    def add_token(self, hashed: str, now_s: int) -> int:
+        """A new seat token, seen now; its index."""
+        self.tokens.append(hashed)
+        self.seen.append(now_s - self.created)
+        return len(self.tokens) - 1
+
+    def last_seen(self, token_index: int) -> int:
+        """Epoch seconds of the token's last recorded request."""
+        return self.created + self.seen[token_index]
+
+    def mark_seen(self, token_index: int, now_s: int, older_than: int = 0) -> bool:
+        """Record a request of the token now, unless its record is younger than ``older_than``."""
+        if now_s - self.last_seen(token_index) < older_than:
+            return False
+        self.seen[token_index] = now_s - self.created
+        return True
 
     def find_action(self, key: str) -> RecentAction | None:
         return next((a for a in self.recent if a.key == key), None)
@@ -99,6 +121,7 @@ class Table:
             "ly": [self.layouts.get(seat) for seat in range(len(self.seats))],
             "ra": [[a.key, a.seat, a.since, a.result] for a in self.recent],
             "cr": self.created,
+            "ls": self.seen,
         }
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         return StoredTable(self.table_id, self.rev, text, expires_at)
@@ -106,6 +129,11 @@ class Table:
     @classmethod
     def from_stored(cls, stored: StoredTable) -> Table:
         data = json.loads(stored.data)
+        tokens = list(data["tk"])
+        # Items written before "ls" existed count every token as seen when the table was made.
+        seen = data.get("ls", [0] * len(tokens))
+        if len(seen) != len(tokens) or any(type(s) is not int for s in seen):
+            raise ValueError("the stored last-seen list does not match the tokens")
         return cls(
             table_id=stored.table_id,
             rev=stored.rev,
@@ -113,13 +141,14 @@ class Table:
             mode=_CODE_MODE[data["md"]],
             turn_seconds=data["ts"],
             invite=data["iv"],
-            tokens=list(data["tk"]),
+            tokens=tokens,
             seats=[SeatInfo.decode(s) for s in data["se"]],
             record=_unpack_record(data["g"]),
             deadline=data["dl"],
             layouts={seat: text for seat, text in enumerate(data["ly"]) if text},
             recent=[RecentAction(*a) for a in data["ra"]],
             created=data["cr"],
+            seen=list(seen),
         )
 
 

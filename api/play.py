@@ -34,6 +34,7 @@ def get_view(
     def change(loaded: Loaded) -> Any:
         caller = service.caller(loaded.table, token, required=False)
         chosen = service.seat_for(loaded, caller, seat)
+        loaded.seen = caller.token_index
         service.settle(loaded)
 
         def render() -> tuple[str, str | None]:
@@ -77,6 +78,7 @@ def act(
             return lambda: build_view(table, loaded.state, done.seat, caller, done.since)
         seat = service.seat_for(loaded, caller, request.get("seat"))
         assert seat is not None
+        loaded.seen = caller.token_index
         if table.status == "waiting":
             raise unprocessable("illegal_action", "the table has not started yet")
         if not table.is_human(seat):
@@ -128,6 +130,7 @@ def _dealt_seat(
     assert chosen is not None
     if loaded.table.status == "waiting":
         raise unprocessable(code, "the tiles have not been dealt yet")
+    loaded.seen = caller.token_index
     service.settle(loaded)
     return chosen
 

@@ -9,6 +9,7 @@ contended after the pauses are 503 ``busy`` with ``Retry-After``.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -22,7 +23,7 @@ from .clock import Clock
 from .config import Settings
 from .errors import RETRY_AFTER_STORE, ApiError, busy, forbidden, not_found, unauthorized
 from .log import logger
-from .model import Table
+from .model import SEEN_REFRESH_SECONDS, Table
 from .store.base import StoreBusy, StoredTable, TableStore, VersionConflict
 from .turns import next_deadline, play_bots, play_timed_out
 from .variants import Game, from_record, to_record
@@ -50,6 +51,7 @@ class Loaded:
     before: Game  # as read, to tell whether a new turn began
     now_ms: int
     dirty: bool = False
+    seen: int | None = None  # the token index this request was made with, once it is accepted
 
 
 class LateError(ApiError):
@@ -178,8 +180,19 @@ class Service:
                 err.extra = err.render()
             raise
         if loaded.dirty:
+            self._mark_seen(loaded, 0)
             self.save(loaded)
+        elif self._mark_seen(loaded, SEEN_REFRESH_SECONDS):
+            # Best effort: a poll never fails, nor reads again, for its last-seen.
+            with contextlib.suppress(VersionConflict):
+                self.save(loaded)
         return render()
+
+    @staticmethod
+    def _mark_seen(loaded: Loaded, older_than: int) -> bool:
+        if loaded.seen is None:
+            return False
+        return loaded.table.mark_seen(loaded.seen, loaded.now_ms // 1000, older_than)
 
     def settle(self, loaded: Loaded) -> None:
         """Play any timed-out human turn and the computer turns after it."""

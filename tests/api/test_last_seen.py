@@ -1,0 +1,163 @@
+"""Each token's last request is kept in the table, for telling a quiet seat (see
+test_quiet_seats.py): a write records it anyway, and a read-only request refreshes it
+with at most one extra write a minute, best effort, which no view or ETag shows."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from api.clock import ManualClock
+from api.service import Service
+from api.store.base import StoredTable, VersionConflict
+
+from .support import ApiClient
+from .test_flow import CountingStore, aid
+
+pytestmark = pytest.mark.usefixtures("service")
+
+
+def seated(client: ApiClient, turn_seconds: int = 600) -> dict[str, Any]:
+    """A started two-seat friends table: the creator at seat 0, a guest at seat 1."""
+    made = client.create(
+        mode="friends", name="Ayşe", options={"seats": 2}, turn_seconds=turn_seconds
+    )
+    table = made["table_id"]
+    guest = client.call(
+        "POST", f"/api/tables/{table}/join", {"invite_code": made["invite_code"], "name": "Mehmet"}
+    ).body
+    started = client.call("POST", f"/api/tables/{table}/start", token=made["token"])
+    assert started.status == 200, started.text
+    return {"table": table, "host": made["token"], "guest": guest["token"], "view": started.body}
+
+
+def last_seen(service: Service, table: str) -> list[int]:
+    """Per token, seconds after the table was made."""
+    stored = service.store.get(table)
+    assert stored is not None
+    seen: list[int] = json.loads(stored.data)["ls"]
+    return seen
+
+
+def guest_on_turn(client: ApiClient, t: dict[str, Any]) -> dict[str, Any]:
+    """The view once seat 1 is on turn: the creator discards first if it starts."""
+    view = t["view"]
+    if view["turn"] == 0:
+        tile = next(e for e in view["legal"] if e["type"] == "discard")["tiles"][0]
+        reply = client.act(
+            t["table"],
+            t["host"],
+            {"type": "discard", "tile": tile},
+            expected_version=view["version"],
+            action_id=aid(),
+        )
+        assert reply.status == 200, reply.text
+        view = reply.body
+    assert view["turn"] == 1
+    return view
+
+
+def test_a_poll_refreshes_last_seen_at_most_once_a_minute(
+    client: ApiClient, service: Service, clock: ManualClock
+) -> None:
+    t = seated(client)
+    table = t["table"]
+    joined_at = last_seen(service, table)[1]
+    counting = CountingStore(service.store)
+    service.store = counting
+    for _ in range(30):  # five minutes of polls every ten seconds, from both seats
+        clock.advance(10)
+        client.view(table, t["guest"])
+        client.view(table, t["host"])
+        client.view(table, None)  # a spectator has no token to record
+    assert counting.reads == 90
+    assert counting.writes == 10  # one a minute for each of the two tokens
+    assert last_seen(service, table) == [joined_at + 300, joined_at + 300]
+
+
+def test_a_poll_that_refreshes_last_seen_still_answers_304(
+    client: ApiClient, service: Service, clock: ManualClock
+) -> None:
+    t = seated(client)
+    path = f"/api/tables/{t['table']}"
+    first = client.call("GET", path, token=t["guest"])
+    others = [client.call("GET", path, token=who).headers["ETag"] for who in (t["host"], None)]
+    before = last_seen(service, t["table"])
+    clock.advance(61)
+    tag = first.headers["ETag"]
+    again = client.call("GET", path, token=t["guest"], headers={"if-none-match": tag})
+    assert again.status == 304 and again.headers["ETag"] == tag
+    after = last_seen(service, t["table"])
+    assert after[1] == before[1] + 61 and after[0] == before[0]
+    # No view says when anyone was last seen: the other tags did not move either.
+    assert [client.call("GET", path, token=who).headers["ETag"] for who in (t["host"], None)] == (
+        others
+    )
+
+
+class ConflictingWrites(CountingStore):
+    """Every conditional write loses to another request's."""
+
+    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+        self.writes += 1
+        raise VersionConflict
+
+
+def test_a_lost_refresh_is_no_error_and_no_second_read(
+    client: ApiClient, service: Service, clock: ManualClock
+) -> None:
+    t = seated(client)
+    stored = service.store.raw(t["table"])
+    conflicting = ConflictingWrites(service.store)
+    service.store = conflicting
+    clock.advance(120)
+    reply = client.call("GET", f"/api/tables/{t['table']}", token=t["guest"])
+    assert reply.status == 200, reply.text
+    assert (conflicting.reads, conflicting.writes) == (1, 1)
+    assert conflicting.raw(t["table"]) == stored
+
+
+def test_a_move_records_its_seat_as_seen_in_the_same_write(
+    client: ApiClient, service: Service, clock: ManualClock
+) -> None:
+    t = seated(client)
+    view = guest_on_turn(client, t)
+    before = last_seen(service, t["table"])
+    counting = CountingStore(service.store)
+    service.store = counting
+    clock.advance(30)  # under a minute: a poll would not have written it
+    moved = client.act(
+        t["table"], t["guest"], {"type": "draw"}, expected_version=view["version"], action_id=aid()
+    )
+    assert moved.status == 200, moved.text
+    assert counting.writes == 1
+    assert last_seen(service, t["table"]) == [before[0], before[1] + 30]
+
+
+def test_a_refused_request_records_nothing(
+    client: ApiClient, service: Service, clock: ManualClock
+) -> None:
+    t = seated(client)
+    clock.advance(120)
+    stored = service.store.raw(t["table"])
+    refused = client.call("GET", f"/api/tables/{t['table']}", token=t["guest"], query="seat=0")
+    assert refused.status == 403
+    assert service.store.raw(t["table"]) == stored
+
+
+def test_items_stored_before_last_seen_still_load(client: ApiClient, service: Service) -> None:
+    t = seated(client)
+    stored = service.store.get(t["table"])
+    assert stored is not None
+    data = json.loads(stored.data)
+    del data["ls"]
+    older = StoredTable(stored.table_id, stored.rev + 1, json.dumps(data), stored.expires_at)
+    service.store.put_if_version(older, stored.rev)
+    assert service.load(t["table"]).table.seen == [0, 0]  # as if seen when the table was made
+    data["ls"] = [0]  # one entry for two tokens: not read as anything else
+    broken = StoredTable(stored.table_id, stored.rev + 2, json.dumps(data), stored.expires_at)
+    service.store.put_if_version(broken, stored.rev + 1)
+    reply = client.call("GET", f"/api/tables/{t['table']}", token=t["guest"])
+    assert reply.status == 500 and reply.body["error"]["code"] == "corrupt_table"
