@@ -15,7 +15,11 @@ from .model import SeatInfo, Table
 from .service import Loaded, Service
 from .store.base import VersionConflict
 from .variants import rules_for
-from .views import Caller, build_view
+from .views import Caller, build_view, player_name
+
+# A seat goes to a computer only after its player has been away this long (or its turn
+# ran out): a player still at the table keeps the seat.
+QUIET_SECONDS = 300
 
 
 def _seats_for(request: dict[str, Any], count: int) -> list[SeatInfo]:
@@ -181,6 +185,7 @@ def seat_to_bot(
         info = table.seats[seat]
         if info.kind != "human":
             raise unprocessable("illegal_action", "only a player's seat can go to a computer")
+        _require_quiet(loaded, seat)
         table.seats[seat] = SeatInfo("bot", info.name, level, info.token)
         loaded.dirty = True
         loaded.seen = caller.token_index
@@ -191,3 +196,31 @@ def seat_to_bot(
 
     view: dict[str, Any] = service.commit(table_id, change)
     return view
+
+
+def _require_quiet(loaded: Loaded, seat: int) -> None:
+    """Refuse to take a seat from a player who is still there (409 ``seat_active``).
+
+    Quiet means away ``QUIET_SECONDS`` (no request with the seat's token), or its turn
+    ran out: on turn past the deadline, or already played for it by the computer
+    (``auto``) with no move of its own since. Deadlines are lazy, so any poll that
+    came after the deadline has played that turn and left only ``auto`` behind.
+    """
+    table, state = loaded.table, loaded.state
+    info = table.seats[seat]
+    assert info.token is not None  # every human seat holds a token
+    if info.auto:
+        return
+    on_turn = table.status == "playing" and state.phase != "over" and state.turn == seat
+    quiet_at = (table.last_seen(info.token) + QUIET_SECONDS) * 1000
+    if on_turn and table.deadline is not None:
+        quiet_at = min(quiet_at, table.deadline)
+    if loaded.now_ms >= quiet_at:
+        return
+    minutes = -(-(quiet_at - loaded.now_ms) // 60_000)
+    raise conflict(
+        "seat_active",
+        f"{player_name(table, seat)} has been here in the last {QUIET_SECONDS // 60} minutes: "
+        f"the seat can go to a computer in about {minutes} min, once they have been away "
+        f"{QUIET_SECONDS // 60} minutes" + (" or their turn runs out" if on_turn else ""),
+    )

@@ -137,7 +137,9 @@ def document() -> dict[str, Any]:
                 "operationId": "seatToBot",
                 "security": SECURE,
                 "requestBody": {**_body(s.BotSeatRequest), "required": False},
-                "responses": _responses("the seat is a computer now", VIEW, "401", "403", "422"),
+                "responses": _responses(
+                    "the seat is a computer now", VIEW, "401", "403", "409", "422"
+                ),
             }
         },
     )

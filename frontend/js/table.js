@@ -153,7 +153,7 @@ export function openTable(mount, id, env) {
 	const send = request => request.then(apply, fail)
 	async function fail(e) {
 		if (e.status === 409 && e.body?.view) return apply(e.body.view)
-		if (e instanceof ApiError && e.status !== 409) toast(e.message, 'error')
+		if (e instanceof ApiError && (e.status !== 409 || e.code === 'seat_active')) toast(e.message, 'error')
 		try { const v = await fetchView(T.view?.version); if (v) return await apply(v) } catch { /* offline */ }
 		render()
 	}

@@ -129,6 +129,7 @@ def _bad_requests(t: dict[str, Any]) -> list[Case]:
         ("POST", f"/api/tables/{fid}/seats/1/bot", {"level": "genius"}, {"token": ftok}),
         ("POST", f"/api/tables/{fid}/seats/9/bot", {}, {"token": ftok}),
         ("POST", f"/api/tables/{fid}/seats/x/bot", {}, {"token": ftok}),
+        ("POST", f"/api/tables/{fid}/seats/1/bot", {}, {"token": ftok}),  # G was just here
         ("POST", f"/api/tables/{fid}/actions", {"type": "draw", **base}, {"token": gtok}),
         ("POST", f"/api/tables/{hid}/seats/1/bot", {}, {"token": tok}),
     ]

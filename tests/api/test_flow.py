@@ -269,13 +269,14 @@ def test_timed_out_turn_is_played_by_the_computer(client: ApiClient, clock: Manu
     assert played["players"][0]["auto"] is True and played["players"][1]["auto"] is False
 
 
-def test_creator_hands_a_quiet_seat_to_a_bot(client: ApiClient) -> None:
+def test_creator_hands_a_quiet_seat_to_a_bot(client: ApiClient, clock: ManualClock) -> None:
     made = client.create(mode="friends", name="A", options={"seats": 2})
     table = made["table_id"]
     guest = client.call(
         "POST", f"/api/tables/{table}/join", {"invite_code": made["invite_code"], "name": "B"}
     ).body
     client.call("POST", f"/api/tables/{table}/start", token=made["token"])
+    clock.advance(300)  # B has gone quiet (tests/api/test_quiet_seats.py has the rule)
     path = f"/api/tables/{table}/seats/1/bot"
     assert client.call("POST", path, {"level": "easy"}, token=guest["token"]).status == 403
     own = client.call("POST", f"/api/tables/{table}/seats/0/bot", {}, token=made["token"])
