@@ -1,4 +1,6 @@
-"""Seat tokens: 256-bit random secrets that the server keeps only as hashes.
+"""Seat tokens: 256-bit random secrets that the server keeps only as hashes
+(a join sent with a request id gets a 256-bit HMAC instead, so a retry can be
+answered with the same token: see ``join_token``).
 
 A leaked store item therefore gives no one a seat. Hashes are truncated to
 128 bits (still far beyond guessing) to keep the item small.
@@ -20,6 +22,21 @@ HASH_BYTES = 16
 
 def new_token() -> str:
     return secrets.token_urlsafe(TOKEN_BYTES)
+
+
+def join_token(server_secret: bytes, table_secret: bytes, table_id: str, request_id: str) -> str:
+    """The seat token a join with ``request_id`` gets, the same on every retry of it.
+
+    Nothing new is stored: a retry is known by this token's hash among the table's.
+    The key is the table's own 256-bit secret (stored, never sent) under the server's
+    secret (configuration, never stored). Without the server secret a leaked item and a
+    guessed request id would give the token; with it, guesses can only be tried online,
+    one request each. The request id itself is never stored.
+    """
+    key = hmac.new(server_secret, table_secret, hashlib.sha256).digest()
+    message = b"join\0%s\0%s" % (table_id.encode("utf-8"), request_id.encode("utf-8"))
+    digest = hmac.new(key, message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
 def token_hash(token: str) -> str:

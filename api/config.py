@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 DEFAULT_SQLITE_PATH = "data/istaka.sqlite3"
 
@@ -19,6 +19,9 @@ class Settings:
     public_url: str | None = None  # base of invite links when the request carries no Origin
     finished_ttl_days: int = 7
     idle_ttl_days: int = 30
+    # Keys the tokens of retried joins with each table's own secret, so a leaked item
+    # alone cannot give them (api/auth.py join_token). Optional: joins work without it.
+    secret: str = field(default="", repr=False)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -32,4 +35,5 @@ class Settings:
             public_url=env.get("ISTAKA_PUBLIC_URL") or None,
             finished_ttl_days=int(env.get("ISTAKA_FINISHED_TTL_DAYS", "7")),
             idle_ttl_days=int(env.get("ISTAKA_IDLE_TTL_DAYS", "30")),
+            secret=env.get("ISTAKA_SECRET", ""),
         )

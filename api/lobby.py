@@ -8,10 +8,18 @@ from typing import Any
 
 from engine.errors import InvalidOptions
 
-from .auth import invite_matches, new_invite_code, new_table_id, new_token, token_hash
+from .auth import (
+    invite_matches,
+    join_token,
+    match_token,
+    new_invite_code,
+    new_table_id,
+    new_token,
+    token_hash,
+)
 from .errors import ApiError, bad_request, conflict, forbidden, unprocessable
 from .log import logger
-from .model import SeatInfo, Table
+from .model import RecentAction, SeatInfo, Table, action_key
 from .service import Loaded, Service
 from .store.base import VersionConflict
 from .variants import rules_for
@@ -115,33 +123,48 @@ def _site(origin: str | None) -> str | None:
     return None
 
 
-def join_table(service: Service, table_id: str, invite_code: str, name: str) -> dict[str, Any]:
-    token = new_token()
-    hashed = token_hash(token)
+def join_table(
+    service: Service, table_id: str, invite_code: str, name: str, request_id: str | None = None
+) -> dict[str, Any]:
+    fresh = new_token()
 
     def change(loaded: Loaded) -> Any:
         table = loaded.table
         if table.mode != "friends" or not invite_matches(invite_code, table.invite):
             raise ApiError(403, "bad_invite", "that invite code does not open this table")
+        token = fresh
+        if request_id is not None:
+            secret = service.settings.secret.encode("utf-8")
+            token = join_token(secret, loaded.state.match_secret, table.table_id, request_id)
+            index = match_token(token, table.tokens)
+            held = table.held_by(index) if index is not None else []
+            if index is not None and held:
+                # The first try took a seat and its answer was lost: answer it again.
+                logger.info("join repeated", extra={"table_id": table.table_id, "seat": held[0]})
+                return _joined(table, loaded, Caller(index, tuple(held)), token)
         if table.status != "waiting":
             raise conflict("table_full", "the game has started; no seat is free")
         free = [s for s, info in enumerate(table.seats) if info.kind == "open"]
         if not free:
             raise conflict("table_full", "every seat is taken")
         seat = free[0]
-        index = table.add_token(hashed, loaded.now_ms // 1000)
+        index = table.add_token(token_hash(token), loaded.now_ms // 1000)
         table.seats[seat] = SeatInfo("human", name, token=index)
         loaded.dirty = True
-        caller = Caller(index, (seat,))
         logger.info("seat joined", extra={"table_id": table.table_id, "seat": seat})
-        return lambda: {
-            "seat": seat,
-            "token": token,
-            "view": build_view(table, loaded.state, seat, caller, None),
-        }
+        return _joined(table, loaded, Caller(index, (seat,)), token)
 
     answer: dict[str, Any] = service.commit(table_id, change)
     return answer
+
+
+def _joined(table: Table, loaded: Loaded, caller: Caller, token: str) -> Any:
+    seat = caller.held[0]
+    return lambda: {
+        "seat": seat,
+        "token": token,
+        "view": build_view(table, loaded.state, seat, caller, None),
+    }
 
 
 def _creator(service: Service, loaded: Loaded, token: str | None) -> Caller:
@@ -151,21 +174,33 @@ def _creator(service: Service, loaded: Loaded, token: str | None) -> Caller:
     return caller
 
 
-def start_table(service: Service, table_id: str, token: str | None) -> dict[str, Any]:
+def start_table(
+    service: Service, table_id: str, token: str | None, request_id: str | None = None
+) -> dict[str, Any]:
+    # Kept among the recent action keys (bounded as they are); the prefix keeps it apart
+    # from an action_id of the same text.
+    key = action_key("start:" + request_id) if request_id is not None else None
+
     def change(loaded: Loaded) -> Any:
         caller = _creator(service, loaded, token)
         table = loaded.table
+        seat = caller.held[0]
+        if key is not None and table.find_action(key) is not None:
+            # A retry of the start that landed: the current view, nothing stored.
+            return lambda: build_view(table, loaded.state, seat, caller, None)
         if table.status != "waiting":
             raise conflict("already_started", "the game has already started")
-        for seat, info in enumerate(table.seats):
+        for number, info in enumerate(table.seats):
             if info.kind == "open":
-                table.seats[seat] = SeatInfo("bot", level="normal")
+                table.seats[number] = SeatInfo("bot", level="normal")
         table.status = "playing"
         loaded.dirty = True
         loaded.seen = caller.token_index
+        since = loaded.state.version
         service.settle(loaded)
+        if key is not None:
+            table.remember_action(RecentAction(key, seat, since, loaded.state.version))
         logger.info("table started", extra={"table_id": table.table_id})
-        seat = caller.held[0]
         return lambda: build_view(table, loaded.state, seat, caller, None)
 
     view: dict[str, Any] = service.commit(table_id, change)

@@ -122,6 +122,7 @@ def document() -> dict[str, Any]:
             "post": {
                 "operationId": "startTable",
                 "security": SECURE,
+                "requestBody": {**_body(s.StartRequest), "required": False},
                 "responses": _responses("started", VIEW, "401", "403", "409"),
             }
         },

@@ -62,9 +62,33 @@ class CreateTableRequest(Schema):
     name = fields.String(validate=NAME)
 
 
+class FullMatch(validate.Regexp):
+    """A pattern the whole value must match (``Regexp`` lets ``$`` pass a final newline)."""
+
+    def __call__(self, value: Any) -> Any:
+        if self.regex.fullmatch(value) is None:
+            raise ValidationError(self._format_error(value))
+        return value
+
+
+def _request_id() -> fields.String:
+    # A retry's key and, for a join, what gives its token again: random, so unguessable.
+    return fields.String(
+        validate=[
+            validate.Length(min=16, max=64),
+            FullMatch(r"^[A-Za-z0-9_-]+$", error="letters, digits, '-' and '_' only"),
+        ]
+    )
+
+
 class JoinRequest(Schema):
     invite_code = fields.String(required=True, validate=validate.Length(min=1, max=16))
     name = fields.String(required=True, validate=NAME)
+    request_id = _request_id()
+
+
+class StartRequest(Schema):
+    request_id = _request_id()
 
 
 class BotSeatRequest(Schema):
@@ -331,6 +355,7 @@ def _describe(messages: Any, path: str = "") -> str:
 SCHEMAS = {
     "create": CreateTableRequest(),
     "join": JoinRequest(),
+    "start": StartRequest(),
     "bot": BotSeatRequest(),
     "action": ActionRequest(),
     "rack": RackRequest(),

@@ -42,13 +42,21 @@ def view(table_id: str) -> Response[str]:
 @router.post("/tables/<table_id>/join")
 def join(table_id: str) -> Response[str]:
     request = load(SCHEMAS["join"], body(router))
-    answer = join_table(get_service(), table_id, request["invite_code"], request["name"])
+    answer = join_table(
+        get_service(),
+        table_id,
+        request["invite_code"],
+        request["name"],
+        request.get("request_id"),
+    )
     return dumped(SCHEMAS["joined"], answer)
 
 
 @router.post("/tables/<table_id>/start")
 def start(table_id: str) -> Response[str]:
-    return dumped(SCHEMAS["view"], start_table(get_service(), table_id, token(router)))
+    request = load(SCHEMAS["start"], body(router))
+    answer = start_table(get_service(), table_id, token(router), request.get("request_id"))
+    return dumped(SCHEMAS["view"], answer)
 
 
 @router.post("/tables/<table_id>/seats/<seat>/bot")

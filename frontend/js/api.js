@@ -1,6 +1,7 @@
 // The REST client, the one module that knows URLs. A busy server (503, 429) or a lost
-// connection is tried again for requests safe to repeat: reads, layouts and actions,
-// resent byte for byte (an action keeps its action_id: it lands once). Else no retry.
+// connection is tried again for requests safe to repeat: reads, layouts, actions, and
+// joins and starts (they carry a request_id), resent byte for byte, so one that landed
+// before its answer was lost is answered again, not done twice. Else no retry.
 import { sleep } from './state.js'
 
 const BASE = new URL('api/', document.baseURI).href
@@ -77,10 +78,11 @@ const q = o => new URLSearchParams(Object.entries(o).filter(([, v]) => v != null
 
 export const api = {
 	create: body => call('POST', 'tables', { body }),
-	join: (id, invite_code, name) => call('POST', `tables/${id}/join`, { body: { invite_code, name } }),
+	join: (id, invite_code, name, request_id) =>
+		call('POST', `tables/${id}/join`, { body: { invite_code, name, request_id }, retry: true }),
 	view: (id, { token, seat, since, etag }) => call('GET', `tables/${id}?${q({ seat, since })}`, { token, etag, retry: true }),
 	act: (id, token, action) => call('POST', `tables/${id}/actions`, { body: action, token, retry: true }),
-	start: (id, token) => call('POST', `tables/${id}/start`, { body: {}, token }),
+	start: (id, token, request_id) => call('POST', `tables/${id}/start`, { body: { request_id }, token, retry: true }),
 	bot: (id, token, seat, level = 'normal') => call('POST', `tables/${id}/seats/${seat}/bot`, { body: { level }, token }),
 	rack: (id, token, layout, seat) => call('PUT', `tables/${id}/rack`, { body: { layout, seat }, token, retry: true }),
 	arrangement: (id, token, seat, by) => call('GET', `tables/${id}/arrangement?${q({ seat, by })}`, { token, retry: true }),

@@ -1,6 +1,6 @@
 // Boot and routes: #/ home, #/t/<id> a table, #/join/<id>/<code>, #/rules; and embed.html.
 import { setLang, guessLang, t } from './i18n/index.js'
-import { prefs, savePrefs, setAuth, getAuth } from './state.js'
+import { prefs, savePrefs, setAuth, getAuth, uuid } from './state.js'
 import { api } from './api.js'
 import { h, btn, toast, closeModal } from './ui.js'
 
@@ -40,12 +40,14 @@ async function route() {
 function join(id, code) {
 	if (getAuth(id)) return go('#/t/' + id)
 	const name = h('input', { type: 'text', maxlength: 24, value: prefs.name, id: 'join-name', 'aria-label': t('your_name') })
+	// One join per visit to this page: a second tap after a lost answer gets the same seat.
+	const request = uuid()
 	const submit = btn(t('join_title'), async () => {
 		submit.disabled = true
 		prefs.name = name.value.trim()
 		savePrefs()
 		try {
-			const r = await api.join(id, code, prefs.name || t('you'))
+			const r = await api.join(id, code, prefs.name || t('you'), request)
 			setAuth(id, { token: r.token, seat: r.seat, seats: [r.seat], mode: 'friends' })
 			go('#/t/' + id)
 		} catch (e) {

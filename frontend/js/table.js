@@ -57,6 +57,7 @@ export function openTable(mount, id, env) {
 	const T = { spectator: !auth, seat: auth?.seat, layouts: {}, cur: [], groups: [] }
 	const held = () => T.view?.held_seats || auth?.seats || [], token = auth?.token, L = () => T.layouts[T.seat]
 	const is101 = () => T.view?.variant === '101'
+	const startId = uuid() // one start per open table: a repeat after a lost answer is not a 409
 	const fetchView = (since, etag) => api.view(id, { token, seat: T.spectator ? null : T.seat, since, etag })
 
 	async function tick() {
@@ -232,7 +233,7 @@ export function openTable(mount, id, env) {
 			h('h2', t('s_waiting')),
 			h('ul.seats', v.players.map(p => h('li', h('span.av', p.kind === 'bot' ? '🤖' : p.name ? [...p.name][0] : '·'), p.name || t('open_seat')))),
 			url && h('div', h('p.hint', t('invite_hint')), shareBox(url, t('invite_title'), 'invite-link', true)),
-			v.creator ? btn(t('start_now'), e => { e.currentTarget.disabled = true; send(api.start(id, token)) }, 'primary', { id: 'start-now' }) : h('p.hint', t('waiting_host')),
+			v.creator ? btn(t('start_now'), e => { e.currentTarget.disabled = true; send(api.start(id, token, startId)) }, 'primary', { id: 'start-now' }) : h('p.hint', t('waiting_host')),
 			btn(t('home'), () => env.go('#/'))))
 	}
 

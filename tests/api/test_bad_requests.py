@@ -130,6 +130,14 @@ def _bad_requests(t: dict[str, Any]) -> list[Case]:
         ("POST", f"/api/tables/{fid}/seats/9/bot", {}, {"token": ftok}),
         ("POST", f"/api/tables/{fid}/seats/x/bot", {}, {"token": ftok}),
         ("POST", f"/api/tables/{fid}/seats/1/bot", {}, {"token": ftok}),  # G was just here
+        ("POST", f"/api/tables/{fid}/start", {"request_id": "too-short"}, {"token": ftok}),
+        ("POST", f"/api/tables/{fid}/start", {"request_id": "x" * 16, "n": 1}, {"token": ftok}),
+        (
+            "POST",
+            f"/api/tables/{fid}/join",
+            {"invite_code": friends["invite_code"], "name": "Z", "request_id": "a/b" * 8},
+            {},
+        ),
         ("POST", f"/api/tables/{fid}/actions", {"type": "draw", **base}, {"token": gtok}),
         ("POST", f"/api/tables/{hid}/seats/1/bot", {}, {"token": tok}),
     ]

@@ -180,3 +180,44 @@ def test_a_move_inside_the_layout_save_delay_keeps_the_layout(pages: Any, base: 
         assert time.monotonic() < deadline, "the moved tile never reached the saved layout"
         time.sleep(0.1)
     assert page.get_attribute(f"{slot} .tile", "data-id") == str(tile)
+
+
+def lost_once(sent: list[dict[str, Any]]) -> Any:
+    """A route handler whose first request reaches the server but whose answer is lost."""
+
+    def handle(route: Any) -> None:
+        sent.append(json.loads(route.request.post_data))
+        if len(sent) == 1:
+            route.fetch()
+            route.abort("failed")
+        else:
+            route.continue_()
+
+    return handle
+
+
+def test_a_join_and_a_start_whose_answers_are_lost_are_done_once(pages: Any, base: str) -> None:
+    body = {"mode": "friends", "name": "Ayşe", "turn_seconds": 600, "options": {"seats": 3}}
+    table = api(base, "POST", "tables", body)
+    tid = table["table_id"]
+    pages.allow("net::ERR_FAILED")
+    joins: list[dict[str, Any]] = []
+    guest = pages.new(390, 844)
+    guest.route("**/api/tables/*/join", lost_once(joins))
+    guest.goto(f"{base}#/join/{tid}/{table['invite_code']}")
+    guest.fill("#join-name", "Mehmet")
+    guest.tap("#join-go")
+    guest.wait_for_selector("#waiting")
+    view = api(base, "GET", f"tables/{tid}", token=table["token"])
+    assert [p["kind"] for p in view["players"]] == ["human", "human", "open"]
+    assert len(joins) == 2 and joins[0] == joins[1] and len(joins[0]["request_id"]) >= 16
+
+    starts: list[dict[str, Any]] = []
+    host = pages.new(390, 844)
+    host.route("**/api/tables/*/start", lost_once(starts))
+    helpers.open_table(host, base, table, "friends")
+    host.tap("#start-now")
+    host.wait_for_selector(".rack .tile", timeout=15000)
+    guest.wait_for_selector(".rack .tile", timeout=15000)
+    assert len(starts) == 2 and starts[0] == starts[1]
+    assert host.locator(".toast.error").count() == 0
