@@ -7,12 +7,12 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate
 
 from .errors import bad_request
+from .names import BAD_NAME, Name, only_names_at_fault
 
 BOT_LEVELS = ("easy", "normal", "hard", "gentle")
 MODES = ("computer", "friends", "hotseat")
 MIN_TURN_SECONDS = 10
 MAX_TURN_SECONDS = 7 * 24 * 3600
-NAME = validate.Length(min=1, max=24)
 Int = fields.Integer
 
 
@@ -45,7 +45,7 @@ class OptionsSchema(Schema):
 
 class SeatSpecSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(("human", "bot", "open")))
-    name = fields.String(validate=NAME)
+    name = Name()
     level = fields.String(validate=validate.OneOf(BOT_LEVELS))
 
 
@@ -59,7 +59,7 @@ class CreateTableRequest(Schema):
     turn_seconds = _strict_int(
         load_default=30, validate=validate.Range(MIN_TURN_SECONDS, MAX_TURN_SECONDS)
     )
-    name = fields.String(validate=NAME)
+    name = Name()
 
 
 class FullMatch(validate.Regexp):
@@ -83,7 +83,7 @@ def _request_id() -> fields.String:
 
 class JoinRequest(Schema):
     invite_code = fields.String(required=True, validate=validate.Length(min=1, max=16))
-    name = fields.String(required=True, validate=NAME)
+    name = Name(required=True)
     request_id = _request_id()
 
 
@@ -339,6 +339,8 @@ def load(schema: Schema, data: Any, code: str = "bad_request") -> dict[str, Any]
     try:
         loaded: dict[str, Any] = schema.load(data)
     except ValidationError as err:
+        if only_names_at_fault(err.messages):
+            code = BAD_NAME
         raise bad_request(_describe(err.messages), code) from err
     return loaded
 

@@ -146,47 +146,74 @@ def _bad_requests(t: dict[str, Any]) -> list[Case]:
 
 DEEP = "nests deeper"
 UNICODE = "not valid Unicode"
+BAD = "bad_request"
+NAME = "bad_name"
+LABEL = "computer player"
+VISIBLE = "visible character"
 
 
-def _hostile(t: dict[str, Any]) -> list[tuple[Case, tuple[int, str]]]:
-    """Hostile input, each refused before any schema, store or engine sees it, with the
-    status and a word of the message it must get."""
+def _hostile(t: dict[str, Any]) -> list[tuple[Case, tuple[int, str, str]]]:
+    """Hostile or faulty input, each with the status, code and a word of the message it must
+    get; every one is refused, so none changes the tables of ``_setup``."""
     hot, friends = t["hot"], t["friends"]
     hid, tok, fid, ftok = hot["table_id"], hot["token"], friends["table_id"], friends["token"]
     act = f"/api/tables/{hid}/actions"
+    join = f"/api/tables/{fid}/join"
     base = {"expected_version": hot["view"]["version"], "action_id": "x1"}
     code = json.dumps(friends["invite_code"])
+    invite = friends["invite_code"]
 
     def raw(path: str, text: str, token: str | None = tok) -> Case:
         return ("POST", path, None, {"token": token, "raw": text})
 
+    def a(body: dict[str, Any], token: str | None = tok, path: str = act) -> Case:
+        return ("POST", path, {**base, **body}, {"token": token})
+
+    def made(body: dict[str, Any]) -> Case:
+        return ("POST", "/api/tables", body, {})
+
+    def joined(name: Any, invite_code: Any = invite, path: str = join) -> Case:
+        return ("POST", path, {"invite_code": invite_code, "name": name}, {})
+
     return [
-        (("POST", f"/api/tables/{fid}/seats/²/bot", {}, {"token": ftok}), (400, "seat")),
-        (("POST", act, {"type": "draw", **base, "pad": "x" * 65536}, {"token": tok}), (413, "64")),
-        (raw(act, "[" * 60_000), (400, DEEP)),  # under 64 KB, past the parser's stack
-        (raw(act, "[" * 30_000 + "]" * 30_000), (400, DEEP)),
-        (raw(act, "[" * 100_000), (413, "64 KB")),
-        (raw(act, _json_with(base, type='"open"', melds=_nested(5000))), (400, DEEP)),
-        (raw(act, _json_with(base, type='"draw"', note=_nested(9))), (400, DEEP)),
-        (raw(act, _json_with(base, type='"draw"', action_id='"\\udfff"')), (400, UNICODE)),
+        # refused before any schema, store or engine sees them (api/http.py)
+        (("POST", f"/api/tables/{fid}/seats/²/bot", {}, {"token": ftok}), (400, BAD, "seat")),
+        (a({"type": "draw", "pad": "x" * 65536}), (413, "body_too_large", "64")),
+        (raw(act, "[" * 60_000), (400, BAD, DEEP)),  # under 64 KB, past the parser's stack
+        (raw(act, "[" * 30_000 + "]" * 30_000), (400, BAD, DEEP)),
+        (raw(act, "[" * 100_000), (413, "body_too_large", "64 KB")),
+        (raw(act, _json_with(base, type='"open"', melds=_nested(5000))), (400, BAD, DEEP)),
+        (raw(act, _json_with(base, type='"draw"', note=_nested(9))), (400, BAD, DEEP)),
+        (raw(act, _json_with(base, type='"draw"', action_id='"\\udfff"')), (400, BAD, UNICODE)),
+        (raw(join, _json_with({}, invite_code=code, name='"Z\\udfff"')), (400, BAD, UNICODE)),
+        (raw(join, _json_with({}, invite_code='"\\ud800"', name='"Z"')), (400, BAD, UNICODE)),
+        (raw("/api/tables", '{"mode": "friends", "name": "\\udc00"}', None), (400, BAD, UNICODE)),
+        (raw("/api/tables", '{"mode": "friends", "\\udc00": 1}', None), (400, BAD, UNICODE)),
+        # names (api/names.py; tests/api/test_names.py has the full table)
+        (joined("\u202e"), (400, NAME, VISIBLE)),
+        (joined(" \t\n "), (400, NAME, VISIBLE)),
+        (joined("A" * 25), (400, NAME, "at most 24")),
+        (joined("Computer 2"), (400, NAME, LABEL)),
+        (joined("BİLGİSAYAR"), (400, NAME, LABEL)),
+        (joined("컴퓨터"), (400, NAME, LABEL)),
+        (made({"mode": "computer", "name": "\x00"}), (400, NAME, VISIBLE)),
+        (made({"mode": "friends", "name": "computer"}), (400, NAME, LABEL)),
         (
-            raw(f"/api/tables/{fid}/join", _json_with({}, invite_code=code, name='"Z\\udfff"')),
-            (400, UNICODE),
+            made({"mode": "hotseat", "seats": [{"kind": "human", "name": ""}] * 2}),
+            (400, NAME, "seats.0.name"),
         ),
-        (
-            raw(f"/api/tables/{fid}/join", _json_with({}, invite_code='"\\ud800"', name='"Z"')),
-            (400, UNICODE),
-        ),
-        (raw("/api/tables", '{"mode": "friends", "name": "\\udc00"}', None), (400, UNICODE)),
-        (raw("/api/tables", '{"mode": "friends", "\\udc00": 1}', None), (400, UNICODE)),
     ]
 
 
 def test_hostile_input_gets_the_refusal_it_names(client: ApiClient) -> None:
-    for (method, path, body, kw), (status, word) in _hostile(_setup(client)):
+    misses = []
+    for (method, path, body, kw), (status, code, word) in _hostile(_setup(client)):
         reply = client.call(method, path, body, **kw)
-        where = f"{method} {path} {kw.get('raw', body)!r:.120} -> {reply.status} {reply.text}"
-        assert reply.status == status and word in reply.body["error"]["message"], where
+        error = reply.body["error"]
+        if (reply.status, error["code"]) != (status, code) or word not in error["message"]:
+            sent = kw.get("raw", body)
+            misses.append(f"{method} {path} {sent!r:.120} -> {reply.status} {reply.text}")
+    assert not misses, "\n".join(misses)
 
 
 def _nested(levels: int) -> str:
