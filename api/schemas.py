@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from .errors import bad_request
 from .names import BAD_NAME, Name, only_names_at_fault
@@ -97,12 +97,20 @@ class BotSeatRequest(Schema):
 
 TILE_ID = validate.Range(0, 105)
 # 101 groups: at most 22 tiles on a rack, so at most 11 groups of at most 13 tiles.
+MAX_RACK = 22
+
+
+def _at_most_a_rack(tiles: int) -> None:
+    # Each list is bounded on its own; together they still cannot name more than a rack holds.
+    if tiles > MAX_RACK:
+        raise ValidationError(f"a request names at most {MAX_RACK} tiles, a full 101 rack")
 
 
 def _groups() -> fields.List[Any]:
     return fields.List(
         fields.List(_strict_int(validate=TILE_ID), validate=validate.Length(min=1, max=13)),
         validate=validate.Length(min=1, max=11),
+        metadata={"description": f"melds and pairs together name at most {MAX_RACK} tiles"},
     )
 
 
@@ -118,6 +126,11 @@ class ActionRequest(Schema):
     action_id = fields.String(required=True, validate=validate.Length(min=1, max=64))
     seat = _strict_int(validate=validate.Range(0, 3))
 
+    @validates_schema
+    def _tiles(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        groups = [*(data.get("melds") or []), *(data.get("pairs") or [])]
+        _at_most_a_rack(sum(len(group) for group in groups))
+
 
 class RackRequest(Schema):
     layout = fields.List(
@@ -127,8 +140,13 @@ class RackRequest(Schema):
         ),
         required=True,
         validate=validate.Length(equal=2),
+        metadata={"description": f"at most {MAX_RACK} tiles, the rest null"},
     )
     seat = _strict_int(validate=validate.Range(0, 3))
+
+    @validates_schema
+    def _tiles(self, data: dict[str, Any], **_kwargs: Any) -> None:
+        _at_most_a_rack(sum(tile is not None for row in data["layout"] for tile in row))
 
 
 class ViewQuery(Schema):

@@ -147,9 +147,11 @@ def _bad_requests(t: dict[str, Any]) -> list[Case]:
 DEEP = "nests deeper"
 UNICODE = "not valid Unicode"
 BAD = "bad_request"
+MALFORMED = "malformed_action"
 NAME = "bad_name"
 LABEL = "computer player"
 VISIBLE = "visible character"
+TILES = "at most 22 tiles"
 
 
 def _hostile(t: dict[str, Any]) -> list[tuple[Case, tuple[int, str, str]]]:
@@ -158,10 +160,12 @@ def _hostile(t: dict[str, Any]) -> list[tuple[Case, tuple[int, str, str]]]:
     hot, friends = t["hot"], t["friends"]
     hid, tok, fid, ftok = hot["table_id"], hot["token"], friends["table_id"], friends["token"]
     act = f"/api/tables/{hid}/actions"
+    rack = f"/api/tables/{hid}/rack"
     join = f"/api/tables/{fid}/join"
     base = {"expected_version": hot["view"]["version"], "action_id": "x1"}
     code = json.dumps(friends["invite_code"])
     invite = friends["invite_code"]
+    gap = [None] * 15
 
     def raw(path: str, text: str, token: str | None = tok) -> Case:
         return ("POST", path, None, {"token": token, "raw": text})
@@ -174,6 +178,9 @@ def _hostile(t: dict[str, Any]) -> list[tuple[Case, tuple[int, str, str]]]:
 
     def joined(name: Any, invite_code: Any = invite, path: str = join) -> Case:
         return ("POST", path, {"invite_code": invite_code, "name": name}, {})
+
+    def groups(count: int, size: int) -> list[list[int]]:
+        return [list(range(g * size, (g + 1) * size)) for g in range(count)]
 
     return [
         # refused before any schema, store or engine sees them (api/http.py)
@@ -202,6 +209,23 @@ def _hostile(t: dict[str, Any]) -> list[tuple[Case, tuple[int, str, str]]]:
             made({"mode": "hotseat", "seats": [{"kind": "human", "name": ""}] * 2}),
             (400, NAME, "seats.0.name"),
         ),
+        # per-list bounds: no request names more tiles than a 101 rack holds (22)
+        (made({"mode": "computer", "seats": [{"kind": "bot"}] * 5}), (400, BAD, "seats")),
+        (a({"type": "open", "melds": groups(12, 1)}), (400, MALFORMED, "melds")),
+        (a({"type": "open", "melds": [list(range(14))]}), (400, MALFORMED, "melds.0")),
+        (a({"type": "open", "melds": groups(8, 3)}), (400, MALFORMED, TILES)),
+        (a({"type": "lay", "pairs": [*groups(11, 2), [22, 23]]}), (400, MALFORMED, "pairs")),
+        (a({"type": "open", "pairs": groups(11, 3)}), (400, MALFORMED, TILES)),
+        (
+            a({"type": "open", "melds": groups(4, 3), "pairs": groups(6, 2)}),
+            (400, MALFORMED, TILES),
+        ),
+        (
+            ("PUT", rack, {"layout": [list(range(15)), list(range(15, 30))]}, {"token": tok}),
+            (400, BAD, TILES),
+        ),
+        (("PUT", rack, {"layout": [gap, gap, gap]}, {"token": tok}), (400, BAD, "layout")),
+        (("PUT", rack, {"layout": [[*gap, None], gap]}, {"token": tok}), (400, BAD, "layout")),
     ]
 
 
