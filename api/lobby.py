@@ -20,6 +20,7 @@ from .auth import (
 from .errors import ApiError, bad_request, conflict, forbidden, unprocessable
 from .log import logger
 from .model import RecentAction, SeatInfo, Table, action_key
+from .schemas import Later
 from .service import Loaded, Service
 from .store.base import VersionConflict
 from .variants import rules_for
@@ -123,15 +124,15 @@ def _site(origin: str | None) -> str | None:
     return None
 
 
-def join_table(
-    service: Service, table_id: str, invite_code: str, name: str, request_id: str | None = None
-) -> dict[str, Any]:
+def join_table(service: Service, table_id: str, invite_code: str, request: Later) -> dict[str, Any]:
     fresh = new_token()
 
     def change(loaded: Loaded) -> Any:
         table = loaded.table
         if table.mode != "friends" or not invite_matches(invite_code, table.invite):
             raise ApiError(403, "bad_invite", "that invite code does not open this table")
+        body = request()  # checked only now: after the table and the invite code
+        request_id = body.get("request_id")
         token = fresh
         if request_id is not None:
             secret = service.settings.secret.encode("utf-8")
@@ -142,6 +143,7 @@ def join_table(
                 # The first try took a seat and its answer was lost: answer it again.
                 logger.info("join repeated", extra={"table_id": table.table_id, "seat": held[0]})
                 return _joined(table, loaded, Caller(index, tuple(held)), token)
+        name = body["name"]
         if table.status != "waiting":
             raise conflict("table_full", "the game has started; no seat is free")
         free = [s for s, info in enumerate(table.seats) if info.kind == "open"]
@@ -175,14 +177,14 @@ def _creator(service: Service, loaded: Loaded, token: str | None) -> Caller:
 
 
 def start_table(
-    service: Service, table_id: str, token: str | None, request_id: str | None = None
+    service: Service, table_id: str, token: str | None, request: Later
 ) -> dict[str, Any]:
-    # Kept among the recent action keys (bounded as they are); the prefix keeps it apart
-    # from an action_id of the same text.
-    key = action_key("start:" + request_id) if request_id is not None else None
-
     def change(loaded: Loaded) -> Any:
         caller = _creator(service, loaded, token)
+        request_id = request().get("request_id")  # checked after the caller, as every body is
+        # Kept among the recent action keys (bounded as they are); the prefix keeps it apart
+        # from an action_id of the same text.
+        key = action_key("start:" + request_id) if request_id is not None else None
         table = loaded.table
         seat = caller.held[0]
         if key is not None and table.find_action(key) is not None:
@@ -208,10 +210,11 @@ def start_table(
 
 
 def seat_to_bot(
-    service: Service, table_id: str, token: str | None, seat: int, level: str
+    service: Service, table_id: str, token: str | None, seat: int, request: Later
 ) -> dict[str, Any]:
     def change(loaded: Loaded) -> Any:
         caller = _creator(service, loaded, token)
+        level = request()["level"]
         table = loaded.table
         if not 0 <= seat < len(table.seats):
             raise unprocessable("illegal_action", f"no seat {seat} at this table")

@@ -11,10 +11,10 @@ from .http import dumps
 from .layout import Layout, layout_problem, pack, sort_pairs, sort_runs, sort_sets
 from .log import logger
 from .model import RecentAction, action_key, encode_layout
-from .schemas import SCHEMAS
+from .schemas import SCHEMAS, Later
 from .service import LateError, Loaded, Service
 from .variants import rules_of
-from .views import build_view, etag
+from .views import Caller, build_view, etag
 
 # Request fields copied into the engine action when present (101: groups and placements).
 ACTION_FIELDS = ("tile", "melds", "pairs", "meld", "position")
@@ -58,25 +58,24 @@ def _etags(header: str) -> set[str]:
     return {part.strip().removeprefix("W/") for part in header.split(",")}
 
 
-def act(
-    service: Service, table_id: str, token: str | None, request: dict[str, Any]
-) -> dict[str, Any]:
+def act(service: Service, table_id: str, token: str | None, request: Later) -> dict[str, Any]:
     """Apply one seat's action, then the computer turns it sets off."""
-    key = action_key(request["action_id"])
-    expected = request["expected_version"]
-    action: dict[str, Any] = {"type": request["type"]}
-    for name in ACTION_FIELDS:
-        if request.get(name) is not None:
-            action[name] = request[name]
 
     def change(loaded: Loaded) -> Any:
         table = loaded.table
         caller = service.caller(table, token, required=True)
+        fields = request()  # only now: a caller who may not act here hears nothing of its body
+        key = action_key(fields["action_id"])
+        expected = fields["expected_version"]
+        action: dict[str, Any] = {"type": fields["type"]}
+        for name in ACTION_FIELDS:
+            if fields.get(name) is not None:
+                action[name] = fields[name]
         done = table.find_action(key)
         if done is not None and done.seat in caller.held:
             # A retry: answer again, for the seat that acted, and apply nothing.
             return lambda: build_view(table, loaded.state, done.seat, caller, done.since)
-        seat = service.seat_for(loaded, caller, request.get("seat"))
+        seat = service.seat_for(loaded, caller, fields.get("seat"))
         assert seat is not None
         loaded.seen = caller.token_index
         if table.status == "waiting":
@@ -122,10 +121,9 @@ def act(
 
 
 def _dealt_seat(
-    service: Service, loaded: Loaded, token: str | None, seat: int | None, code: str
+    service: Service, loaded: Loaded, caller: Caller, seat: int | None, code: str
 ) -> int:
     """The caller's own seat at a dealt table, its lazy deadlines settled first."""
-    caller = service.caller(loaded.table, token, required=True)
     chosen = service.seat_for(loaded, caller, seat)
     assert chosen is not None
     if loaded.table.status == "waiting":
@@ -136,12 +134,15 @@ def _dealt_seat(
 
 
 def save_layout(
-    service: Service, table_id: str, token: str | None, layout: Layout, seat: int | None
+    service: Service, table_id: str, token: str | None, request: Later
 ) -> dict[str, Any]:
     """Keep the seat's arrangement of its own rack; the game version does not move."""
 
     def change(loaded: Loaded) -> Any:
-        chosen = _dealt_seat(service, loaded, token, seat, "invalid_layout")
+        caller = service.caller(loaded.table, token, required=True)
+        fields = request()
+        layout: Layout = fields["layout"]
+        chosen = _dealt_seat(service, loaded, caller, fields.get("seat"), "invalid_layout")
         problem = layout_problem(layout, loaded.state.racks[chosen])
         if problem is not None:
             raise unprocessable("invalid_layout", problem)
@@ -159,7 +160,8 @@ def arrangement(
     """A suggested layout of the seat's rack: sorted by runs, sets, pairs, or the best melds."""
 
     def change(loaded: Loaded) -> Any:
-        chosen = _dealt_seat(service, loaded, token, seat, "illegal_action")
+        caller = service.caller(loaded.table, token, required=True)
+        chosen = _dealt_seat(service, loaded, caller, seat, "illegal_action")
         state = loaded.state
         rack, okey = list(state.racks[chosen]), state.okey
         kind: str | None = None

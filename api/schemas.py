@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -361,6 +363,18 @@ def load(schema: Schema, data: Any, code: str = "bad_request") -> dict[str, Any]
             code = BAD_NAME
         raise bad_request(_describe(err.messages), code) from err
     return loaded
+
+
+Later = Callable[[], dict[str, Any]]
+
+
+def load_later(schema: Schema, data: Any, code: str = "bad_request") -> Later:
+    """:func:`load`, run when called: once the table is found and the caller may use it.
+
+    A request to a missing table is told so (404), and one without the right token
+    (401/403) learns nothing about what its body would have been refused for.
+    """
+    return cache(lambda: load(schema, data, code))
 
 
 def _describe(messages: Any, path: str = "") -> str:

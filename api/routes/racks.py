@@ -7,17 +7,15 @@ from aws_lambda_powertools.event_handler import Response
 from ..context import get_service
 from ..http import body, dumped, new_router, query, token
 from ..play import arrangement, save_layout
-from ..schemas import SCHEMAS, load
+from ..schemas import SCHEMAS, load, load_later
 
 router = new_router()
 
 
 @router.put("/tables/<table_id>/rack")
 def put_rack(table_id: str) -> Response[str]:
-    request = load(SCHEMAS["rack"], body(router))
-    answer = save_layout(
-        get_service(), table_id, token(router), request["layout"], request.get("seat")
-    )
+    request = load_later(SCHEMAS["rack"], body(router))
+    answer = save_layout(get_service(), table_id, token(router), request)
     return dumped(SCHEMAS["rack_saved"], answer)
 
 

@@ -9,7 +9,7 @@ from ..errors import bad_request
 from ..http import body, dumped, header, json_text_response, new_router, query, token
 from ..lobby import create_table, join_table, seat_to_bot, start_table
 from ..play import get_view
-from ..schemas import SCHEMAS, load
+from ..schemas import SCHEMAS, load, load_later
 
 router = new_router()
 
@@ -41,30 +41,28 @@ def view(table_id: str) -> Response[str]:
 
 @router.post("/tables/<table_id>/join")
 def join(table_id: str) -> Response[str]:
-    request = load(SCHEMAS["join"], body(router))
-    answer = join_table(
-        get_service(),
-        table_id,
-        request["invite_code"],
-        request["name"],
-        request.get("request_id"),
-    )
+    data = body(router)
+    # The invite code is a join's credential: read first, checked with the table (as a token is).
+    invite = data.get("invite_code") if isinstance(data, dict) else None
+    invite_code = invite if isinstance(invite, str) else ""
+    request = load_later(SCHEMAS["join"], data)
+    answer = join_table(get_service(), table_id, invite_code, request)
     return dumped(SCHEMAS["joined"], answer)
 
 
 @router.post("/tables/<table_id>/start")
 def start(table_id: str) -> Response[str]:
-    request = load(SCHEMAS["start"], body(router))
-    answer = start_table(get_service(), table_id, token(router), request.get("request_id"))
+    request = load_later(SCHEMAS["start"], body(router))
+    answer = start_table(get_service(), table_id, token(router), request)
     return dumped(SCHEMAS["view"], answer)
 
 
 @router.post("/tables/<table_id>/seats/<seat>/bot")
 def seat_bot(table_id: str, seat: str) -> Response[str]:
-    request = load(SCHEMAS["bot"], body(router))
+    request = load_later(SCHEMAS["bot"], body(router))
     # isdigit() alone accepts "²" and other digits int() refuses: ASCII only.
     if not (seat.isascii() and seat.isdigit() and len(seat) < 3):
         raise bad_request("the seat in the path is a number 0..3")
     number = int(seat)
-    answer = seat_to_bot(get_service(), table_id, token(router), number, request["level"])
+    answer = seat_to_bot(get_service(), table_id, token(router), number, request)
     return dumped(SCHEMAS["view"], answer)

@@ -157,8 +157,9 @@ TILES = "at most 22 tiles"
 def _hostile(t: dict[str, Any]) -> list[tuple[Case, tuple[int, str, str]]]:
     """Hostile or faulty input, each with the status, code and a word of the message it must
     get; every one is refused, so none changes the tables of ``_setup``."""
-    hot, friends = t["hot"], t["friends"]
+    hot, friends, guest = t["hot"], t["friends"], t["guest"]
     hid, tok, fid, ftok = hot["table_id"], hot["token"], friends["table_id"], friends["token"]
+    gtok = guest["token"]
     act = f"/api/tables/{hid}/actions"
     rack = f"/api/tables/{hid}/rack"
     join = f"/api/tables/{fid}/join"
@@ -226,6 +227,41 @@ def _hostile(t: dict[str, Any]) -> list[tuple[Case, tuple[int, str, str]]]:
         ),
         (("PUT", rack, {"layout": [gap, gap, gap]}, {"token": tok}), (400, BAD, "layout")),
         (("PUT", rack, {"layout": [[*gap, None], gap]}, {"token": tok}), (400, BAD, "layout")),
+        # precedence: the table (404), then the token or invite (401/403), then the body (400)
+        (a({"type": 5}, path="/api/tables/nosuchtable/actions"), (404, "table_not_found", "table")),
+        (a({"type": 5}, token=None), (401, "unauthorized", "token")),
+        (a({"type": 5}, token="nope"), (401, "unauthorized", "token")),
+        (a({"type": 5}), (400, MALFORMED, "type")),
+        (raw(act, "[1]", None), (401, "unauthorized", "token")),
+        (raw(act, "[1]"), (400, MALFORMED, "JSON object")),
+        (
+            ("PUT", "/api/tables/nosuchtable/rack", {"layout": 1}, {"token": tok}),
+            (404, "table_not_found", "table"),
+        ),
+        (("PUT", rack, {"layout": 1}, {"token": "nope"}), (401, "unauthorized", "token")),
+        (("PUT", rack, {"layout": 1}, {}), (401, "unauthorized", "token")),
+        (("PUT", rack, {"layout": 1}, {"token": tok}), (400, BAD, "layout")),
+        (joined("", path="/api/tables/nosuchtable/join"), (404, "table_not_found", "table")),
+        (joined("", invite_code="AAAAAA"), (403, "bad_invite", "invite")),
+        (joined("", invite_code=7), (403, "bad_invite", "invite")),
+        (joined("", path=f"/api/tables/{hid}/join"), (403, "bad_invite", "invite")),
+        (joined(""), (400, NAME, "name")),
+        (
+            ("POST", f"/api/tables/{fid}/seats/1/bot", {"level": 1}, {"token": "nope"}),
+            (401, "unauthorized", "token"),
+        ),
+        (
+            ("POST", f"/api/tables/{fid}/seats/1/bot", {"level": 1}, {"token": gtok}),
+            (403, "forbidden", "creator"),
+        ),
+        (
+            ("POST", f"/api/tables/{fid}/seats/1/bot", {"level": 1}, {"token": ftok}),
+            (400, BAD, "level"),
+        ),
+        (
+            ("POST", "/api/tables/nosuchtable/seats/1/bot", {"level": 1}, {"token": ftok}),
+            (404, "table_not_found", "table"),
+        ),
     ]
 
 

@@ -80,7 +80,7 @@ def test_twenty_conflicting_moves_one_lands(atomic_store: TableStore) -> None:
             "expected_version": version,
             "action_id": ids[i],
         }
-        return lambda: act(service, table, token, request)
+        return lambda: act(service, table, token, lambda: request)
 
     results = _run_all([move(i) for i in range(THREADS)])
     winners = [i for i, (status, _) in enumerate(results) if status == 200]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -126,13 +127,17 @@ def test_request_ids_are_long_random_looking_and_checked(
     assert service.store.raw(table) == stored
 
 
+def _body(name: str, request_id: str) -> Callable[[], dict[str, Any]]:
+    return lambda: {"name": name, "request_id": request_id}
+
+
 def test_the_server_secret_keys_join_tokens(clock: ManualClock, moto_store: TableStore) -> None:
     """The stored item holds the table's secret but never the server's: with a server
     secret configured, a leaked item is not enough to make a join token."""
     service = Service(moto_store, clock, Settings(secret="one server secret"))
     made = create_table(service, NEW_FRIENDS, None)
     table, key = made["table_id"], rid()
-    token = join_table(service, table, made["invite_code"], "M", key)["token"]
+    token = join_table(service, table, made["invite_code"], _body("M", key))["token"]
     table_secret = service.load(table).state.match_secret
     assert token == join_token(b"one server secret", table_secret, table, key)
     assert token != join_token(b"", table_secret, table, key)
@@ -188,7 +193,7 @@ def test_racing_retries_of_one_join_take_one_seat(
     def run(i: int) -> None:
         barrier.wait()
         try:
-            answers[i] = join_table(service, made["table_id"], made["invite_code"], "M", key)
+            answers[i] = join_table(service, made["table_id"], made["invite_code"], _body("M", key))
         except ApiError as err:
             answers[i] = err.code
 

@@ -134,3 +134,21 @@ def test_an_absent_name_still_gets_a_default(client: ApiClient) -> None:
     assert [p["name"] for p in made["view"]["players"]] == ["Player 1", "Player 2"]
     alone = client.create(mode="computer")
     assert alone["view"]["players"][0]["name"] == "Player 1"
+
+
+def test_a_join_checks_table_then_invite_then_body(
+    client: ApiClient, any_store: TableStore
+) -> None:
+    table = _friends(client)
+    tid = table["table_id"]
+    before = any_store.raw(tid)
+    bad = {"invite_code": table["invite_code"], "name": "\u202e"}
+    missing = client.call("POST", "/api/tables/nosuchtable/join", bad)
+    assert _answer(missing) == (404, "table_not_found")
+    wrong = {**bad, "invite_code": "AAAAAA"}
+    assert _answer(client.call("POST", f"/api/tables/{tid}/join", wrong)) == (403, "bad_invite")
+    unnamed = {"invite_code": table["invite_code"]}
+    assert _answer(client.call("POST", f"/api/tables/{tid}/join", unnamed)) == (400, "bad_name")
+    # a fault beside the name: the general code
+    assert _answer(_join(client, table, "", level="x")) == (400, "bad_request")
+    assert any_store.raw(tid) == before
