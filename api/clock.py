@@ -18,7 +18,10 @@ class SystemClock:
 class ManualClock:
     """A clock that moves only when told to (tests, benchmarks)."""
 
-    def __init__(self, start_ms: int = 1_700_000_000_000) -> None:
+    # 2100-01-01: the SQLite store sweeps expired items by the wall clock (as DynamoDB's TTL
+    # does) whenever it creates one, so a manual clock behind the wall clock would see its
+    # tables vanish at the next create (a finished hand's item, a second table).
+    def __init__(self, start_ms: int = 4_102_444_800_000) -> None:
         self.ms = start_ms
 
     def now_ms(self) -> int:

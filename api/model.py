@@ -116,7 +116,7 @@ class Table:
             "iv": self.invite,
             "tk": self.tokens,
             "se": [s.encode() for s in self.seats],
-            "g": _pack_record(self.record),
+            "g": pack_record(self.record),
             "dl": self.deadline,
             "ly": [self.layouts.get(seat) for seat in range(len(self.seats))],
             "ra": [[a.key, a.seat, a.since, a.result] for a in self.recent],
@@ -143,7 +143,7 @@ class Table:
             invite=data["iv"],
             tokens=tokens,
             seats=[SeatInfo.decode(s) for s in data["se"]],
-            record=_unpack_record(data["g"]),
+            record=unpack_record(data["g"]),
             deadline=data["dl"],
             layouts={seat: text for seat, text in enumerate(data["ly"]) if text},
             recent=[RecentAction(*a) for a in data["ra"]],
@@ -152,7 +152,19 @@ class Table:
         )
 
 
-def _pack_record(record: dict[str, Any]) -> dict[str, Any]:
+HAND_SEPARATOR = "#"  # never in a table id (URL-safe base64): no hand item loads as a table
+
+
+def hand_key(table_id: str, hand_number: int) -> str:
+    """The item key of a finished hand (see :mod:`api.hands`).
+
+    >>> hand_key("abc", 2)
+    'abc#2'
+    """
+    return f"{table_id}{HAND_SEPARATOR}{hand_number}"
+
+
+def pack_record(record: dict[str, Any]) -> dict[str, Any]:
     # The engine writes the match secret as 64 hex digits; base64 says it in 43.
     secret = record.get("m")
     if isinstance(secret, str) and len(secret) == 64:
@@ -161,7 +173,7 @@ def _pack_record(record: dict[str, Any]) -> dict[str, Any]:
     return record
 
 
-def _unpack_record(record: dict[str, Any]) -> dict[str, Any]:
+def unpack_record(record: dict[str, Any]) -> dict[str, Any]:
     secret = record.get("m")
     if isinstance(secret, str) and len(secret) == 43:
         return {**record, "m": strict_urlsafe_b64decode(secret).hex()}

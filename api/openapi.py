@@ -189,6 +189,25 @@ def document() -> dict[str, Any]:
         },
     )
     spec.path(
+        path="/api/tables/{id}/hands/{number}",
+        parameters=[
+            TABLE_ID,
+            {
+                "name": "number",
+                "in": "path",
+                "required": True,
+                "schema": {"type": "string", "pattern": "^[0-9]{1,3}$"},
+            },
+        ],
+        operations={
+            "get": {
+                "operationId": "finishedHand",
+                "security": OPEN,
+                "responses": _responses("a finished hand, as a spectator sees it", VIEW),
+            }
+        },
+    )
+    spec.path(
         path="/api/openapi.json",
         operations={
             "get": {

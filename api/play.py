@@ -101,6 +101,7 @@ def act(service: Service, table_id: str, token: str | None, request: Later) -> d
         table.seats[seat].auto = False
         if action["type"] == "next_hand":
             table.layouts = {}
+            loaded.finished.append(loaded.state)  # the hand that ended gets its own item
         loaded.state = state
         loaded.dirty = True
         service.settle(loaded)

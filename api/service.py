@@ -10,10 +10,12 @@ contended after the pauses are 503 ``busy`` with ``Retry-After``.
 from __future__ import annotations
 
 import contextlib
+import json
 import random
+import re
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from engine.errors import ActionError
@@ -23,7 +25,7 @@ from .clock import Clock
 from .config import Settings
 from .errors import RETRY_AFTER_STORE, ApiError, busy, forbidden, not_found, unauthorized
 from .log import logger
-from .model import SEEN_REFRESH_SECONDS, Table
+from .model import SEEN_REFRESH_SECONDS, Table, hand_key, pack_record
 from .store.base import StoreBusy, StoredTable, TableStore, VersionConflict
 from .turns import next_deadline, play_bots, play_timed_out
 from .variants import Game, from_record, to_record
@@ -52,6 +54,7 @@ class Loaded:
     now_ms: int
     dirty: bool = False
     seen: int | None = None  # the token index this request was made with, once it is accepted
+    finished: list[Game] = field(default_factory=list)  # hands ended here, to archive once
 
 
 class LateError(ApiError):
@@ -181,6 +184,7 @@ class Service:
             raise
         if loaded.dirty:
             self._mark_seen(loaded, 0)
+            self.archive(loaded)
             self.save(loaded)
         elif self._mark_seen(loaded, SEEN_REFRESH_SECONDS):
             # Best effort: a poll never fails, nor reads again, for its last-seen.
@@ -193,6 +197,19 @@ class Service:
         if loaded.seen is None:
             return False
         return loaded.table.mark_seen(loaded.seen, loaded.now_ms // 1000, older_than)
+
+    def archive(self, loaded: Loaded) -> None:
+        """Write each hand that ended in this change to its own write-once item.
+
+        Before the table's write: if that write then loses a race, the retry finds the
+        hand there already, the same record, since a finished hand never changes.
+        """
+        expires = self.expires_at(loaded.table, loaded.now_ms)
+        for hand in loaded.finished:
+            text = json.dumps({"g": pack_record(to_record(hand))}, separators=(",", ":"))
+            key = hand_key(loaded.table.table_id, hand.hand_number)
+            with contextlib.suppress(VersionConflict):
+                self.store.create(StoredTable(key, 0, text, expires))
 
     def settle(self, loaded: Loaded) -> None:
         """Play any timed-out human turn and the computer turns after it."""
@@ -239,5 +256,6 @@ def _store_busy(err: StoreBusy) -> ApiError:
 
 
 def _plausible_id(table_id: str) -> bool:
-    # Refuses junk before it reaches the store (DynamoDB rejects keys over 2 KB with a 400).
-    return 0 < len(table_id) <= 64 and table_id.isascii()
+    # Refuses junk before it reaches the store (DynamoDB rejects keys over 2 KB with a 400),
+    # and any key with a hand item's "#": a table id is URL-safe base64.
+    return re.fullmatch(r"[A-Za-z0-9_-]{1,64}", table_id) is not None

@@ -6,6 +6,7 @@ from aws_lambda_powertools.event_handler import Response
 
 from ..context import get_service
 from ..errors import bad_request
+from ..hands import finished_hand
 from ..http import body, dumped, header, json_text_response, new_router, query, token
 from ..lobby import create_table, join_table, seat_to_bot, start_table
 from ..play import get_view
@@ -37,6 +38,16 @@ def view(table_id: str) -> Response[str]:
     if seen is None:
         return Response(status_code=304, body="", headers=headers)
     return json_text_response(200, seen, headers)  # the text the tag was taken of
+
+
+@router.get("/tables/<table_id>/hands/<number>")
+def hand(table_id: str, number: str) -> Response[str]:
+    # isdigit() alone accepts "²" and other digits int() refuses: ASCII only.
+    if not (number.isascii() and number.isdigit() and len(number) < 4):
+        raise bad_request("the hand in the path is a number from 0")
+    answer = finished_hand(get_service(), table_id, int(number))
+    # A finished hand never changes: a browser may keep it.
+    return dumped(SCHEMAS["view"], answer, headers={"Cache-Control": "public, max-age=3600"})
 
 
 @router.post("/tables/<table_id>/join")

@@ -1,0 +1,53 @@
+"""Finished hands, each in a write-once item of its own, for replay and the shuffle check.
+
+Written by :meth:`api.service.Service.archive` when the next hand is dealt.
+
+The table item holds only the hand in play (its log grows with every move and is
+rewritten on every write); when the next hand is dealt, the finished one is
+written once to ``<table id>#<hand number>`` and never again. Its seed is
+public by then (every view of a finished hand reveals it), so anyone who may
+watch the table may read it: ``GET /api/tables/{id}/hands/{n}`` answers the
+spectator's view of that hand with all its events.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .errors import ApiError
+from .log import logger
+from .model import hand_key, unpack_record
+from .service import Service
+from .variants import from_record
+from .views import SPECTATOR, build_view
+
+
+def _missing(number: int) -> ApiError:
+    return ApiError(404, "hand_not_found", f"hand {number + 1} has not finished at this table")
+
+
+def finished_hand(service: Service, table_id: str, number: int) -> dict[str, Any]:
+    """The spectator's view of finished hand ``number`` (0-based), every event included."""
+    loaded = service.load(table_id)  # 404 for no table; the table names the seats
+    current = loaded.state
+    if number == current.hand_number and current.phase == "over":
+        hand = current  # not archived until the next hand is dealt
+    elif 0 <= number < current.hand_number:
+        stored = service.store.get(hand_key(table_id, number))
+        if stored is None:
+            raise _missing(number)  # a hand finished before hands were archived
+        try:
+            hand = from_record(unpack_record(json.loads(stored.data)["g"]))
+        except (ValueError, KeyError, TypeError, IndexError) as err:
+            logger.error(
+                "stored hand cannot be read",
+                extra={"table_id": table_id, "error": type(err).__name__},
+            )
+            message = "this hand's stored record cannot be read"
+            raise ApiError(500, "corrupt_table", message) from err
+    else:
+        raise _missing(number)
+    view = build_view(loaded.table, hand, None, SPECTATOR, hand.base_version)
+    view["deadline"] = None  # the table's deadline is the hand in play's, not this one's
+    return view
