@@ -22,6 +22,10 @@ class Settings:
     # Keys the tokens of retried joins with each table's own secret, so a leaked item
     # alone cannot give them (api/auth.py join_token). Optional: joins work without it.
     secret: str = field(default="", repr=False)
+    # Values of X-Origin-Verify that prove a request came through our CloudFront (two during
+    # a rotation: the new one and the old). Empty: no check, as in local play and the tests.
+    # Kept out of repr so that logging the settings can never print the secret.
+    origin_verify: tuple[str, ...] = field(default=(), repr=False)
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -36,4 +40,11 @@ class Settings:
             finished_ttl_days=int(env.get("ISTAKA_FINISHED_TTL_DAYS", "7")),
             idle_ttl_days=int(env.get("ISTAKA_IDLE_TTL_DAYS", "30")),
             secret=env.get("ISTAKA_SECRET", ""),
+            origin_verify=_secrets(env.get("ISTAKA_ORIGIN_VERIFY", "")),
         )
+
+
+def _secrets(text: str) -> tuple[str, ...]:
+    """Comma-separated secrets, blanks dropped (the stack writes "new,old", equal when no
+    rotation is under way)."""
+    return tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))

@@ -6,10 +6,12 @@ Nothing here imports Flask.
 
 from __future__ import annotations
 
+import hmac
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 
+from .context import get_service
 from .errors import ApiError
 from .http import json_response
 from .log import logger
@@ -44,7 +46,56 @@ app.exception_handler(Exception)(_bug)
 app.not_found(_no_route)
 
 
+# CloudFront adds this header, with a secret value, to every request it sends the API
+# (template.yaml), overwriting any a viewer sent. The API's own execute-api URL is public,
+# so without the check anyone could call it directly, past the WAF and the edge.
+ORIGIN_HEADER = "x-origin-verify"
+FORBIDDEN_ORIGIN = ApiError(
+    403, "forbidden_origin", "this API answers only through the game's own site"
+)
+
+
 def handler(event: dict[str, Any], context: Any) -> dict[str, Any]:
     request_id = (event.get("requestContext") or {}).get("requestId")
     logger.set_correlation_id(request_id)
-    return app.resolve(event, context)
+    if _from_cloudfront(event):
+        result = app.resolve(event, context)
+    else:
+        result = _proxy_result(json_response(FORBIDDEN_ORIGIN.status, FORBIDDEN_ORIGIN.body()))
+    # Every answer is JSON (or empty): no browser may sniff one into HTML or script.
+    result["headers"] = {**(result.get("headers") or {}), "X-Content-Type-Options": "nosniff"}
+    return result
+
+
+def _from_cloudfront(event: dict[str, Any]) -> bool:
+    """True when no secret is configured, or the request carries one of the configured
+    values. Compared in constant time, and every value is compared, so the time taken
+    tells nothing about how much of a guess was right or which value matched."""
+    accepted = get_service().settings.origin_verify
+    if not accepted:
+        return True
+    sent = next(
+        (str(v) for k, v in (event.get("headers") or {}).items() if k.lower() == ORIGIN_HEADER),
+        None,
+    )
+    given = (sent or "").encode("utf-8", "surrogatepass")
+    matched = False
+    for secret in accepted:
+        matched |= hmac.compare_digest(given, secret.encode("utf-8"))
+    if not matched:
+        # Whether the header was there tells a probe (absent) from a rotation gone wrong
+        # (present but stale); the value itself is never logged.
+        refusal = {"code": FORBIDDEN_ORIGIN.code, "header_sent": sent is not None}
+        logger.info("request refused", extra=refusal)
+    return matched
+
+
+def _proxy_result(response: Response[str]) -> dict[str, Any]:
+    """The HTTP API (payload 2.0) result Powertools would build for ``response``."""
+    return {
+        "statusCode": response.status_code,
+        "body": response.body,
+        "isBase64Encoded": False,
+        "headers": dict(response.headers),
+        "cookies": [],
+    }
