@@ -27,6 +27,25 @@ ROOT = Path(__file__).resolve().parent.parent
 FRONTEND = ROOT / "frontend"
 HOST = "127.0.0.1"
 
+# The security headers CloudFront adds to the site (template.yaml's SiteHeadersPolicy and
+# EmbedHeadersPolicy; a test keeps the two equal). Sent here too, so that local play and
+# every browser test run under the production CSP and a violation fails them (as a console
+# error), instead of first showing on the deployed site. HSTS is left out: it means nothing
+# over plain http.
+_CSP = "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'"
+SITE_HEADERS = {
+    "Content-Security-Policy": f"{_CSP}; frame-ancestors 'none'",
+    "X-Frame-Options": "DENY",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+}
+# embed.html is framed by other sites: any ancestor, and no X-Frame-Options.
+EMBED_HEADERS = {
+    "Content-Security-Policy": f"{_CSP}; frame-ancestors *",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+}
+
 
 def create_app(frontend: Path = FRONTEND) -> Flask:
     os.environ.setdefault("ISTAKA_STORE", "sqlite")
@@ -66,6 +85,7 @@ def create_app(frontend: Path = FRONTEND) -> Flask:
         response = send_from_directory(frontend, path)
         # Always revalidate: the frontend is being edited while the server runs.
         response.headers["Cache-Control"] = "no-cache"
+        response.headers.update(EMBED_HEADERS if path == "embed.html" else SITE_HEADERS)
         return response
 
     return app

@@ -107,3 +107,21 @@ def test_static_frontend_and_api_errors(base_url: str) -> None:
     if index.exists():
         status, headers, _ = request(base_url, "GET", "/")
         assert status == 200 and headers["Content-Type"].startswith("text/html")
+
+
+def test_the_site_is_served_with_the_production_security_headers(base_url: str) -> None:
+    # The same values CloudFront adds (test_template.py holds the two equal), so the browser
+    # tests run the app under the production CSP.
+    for path in ("/", "/index.html", "/js/app.js", "/css/app.css"):
+        status, headers, _ = request(base_url, "GET", path)
+        assert status == 200, path
+        csp = headers["Content-Security-Policy"]
+        assert "default-src 'self'" in csp and "frame-ancestors 'none'" in csp, (path, csp)
+        assert headers["X-Frame-Options"] == "DENY", path
+        assert headers["X-Content-Type-Options"] == "nosniff", path
+    status, headers, _ = request(base_url, "GET", "/embed.html?table=x")
+    assert status == 200
+    assert "frame-ancestors *" in headers["Content-Security-Policy"]
+    assert "X-Frame-Options" not in headers
+    status, headers, _ = request(base_url, "GET", "/api/openapi.json")
+    assert status == 200 and headers["X-Content-Type-Options"] == "nosniff"
