@@ -1,11 +1,16 @@
-"""What template.yaml means, beyond what cfn-lint can check (issue 13)."""
+"""What template.yaml means, beyond what cfn-lint can check: the edge's security headers, the
+origin secret, the optional WAF, access logs and reserved concurrency (issue 13)."""
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
 
+from api.config import Settings
+from api.handler import ORIGIN_HEADER
 from infra.devserver import EMBED_HEADERS, SITE_HEADERS
 
 from .support import template
@@ -114,3 +119,94 @@ def test_api_answers_carry_nosniff_and_hsts_at_the_edge(cfn: dict[str, Any]) -> 
     _assert_hsts(headers)
     assert "ContentTypeOptions" in headers
     assert _csp(headers)["default-src"] == "'none'"
+
+
+def test_cloudfront_sends_the_origin_secret_the_function_checks(cfn: dict[str, Any]) -> None:
+    (api,) = [o for o in _distribution(cfn)["Origins"] if o["Id"] == "api"]
+    (header,) = api["OriginCustomHeaders"]
+    assert header["HeaderName"].lower() == ORIGIN_HEADER
+    reference = "{{resolve:ssm:${OriginVerifyParameter}:${OriginVerifyVersion}}}"
+    assert header["HeaderValue"] == {"Sub": reference}
+    # The function accepts that value and, during a rotation, the previous one, in the
+    # comma-separated form api.config reads.
+    env = _resource(cfn, "ApiFunction", "AWS::Serverless::Function")["Properties"][
+        "Environment"
+    ]["Variables"]
+    accepted = env["ISTAKA_ORIGIN_VERIFY"]["Sub"].strip()
+    previous = reference.replace("OriginVerifyVersion", "OriginVerifyPreviousVersion")
+    assert accepted == f"{reference},{previous}"
+    parsed = Settings.from_env({"ISTAKA_ORIGIN_VERIFY": accepted}).origin_verify
+    assert parsed == (reference, previous)
+    # In a rotation the function learns the new value before CloudFront starts sending it.
+    assert cfn["Resources"]["SiteDistribution"]["DependsOn"] == "ApiFunction"
+    # Only the parameter's name is in the template; its default names a String parameter.
+    params = cfn["Parameters"]
+    assert params["OriginVerifyParameter"]["Default"].startswith("/")
+    assert params["OriginVerifyVersion"]["Default"] == 1
+    assert params["OriginVerifyPreviousVersion"]["Default"] == 1
+
+
+def test_the_rate_limit_is_optional_per_address_on_the_api_and_us_east_1_only(
+    cfn: dict[str, Any],
+) -> None:
+    params = cfn["Parameters"]
+    assert params["RateLimitPerFiveMinutes"]["Default"] == 0  # off unless asked for: it costs
+    condition = {"Not": [{"Equals": [{"Ref": "RateLimitPerFiveMinutes"}, 0]}]}
+    assert cfn["Conditions"]["RateLimited"] == condition
+    acl = _resource(cfn, "ApiRateLimit", "AWS::WAFv2::WebACL")
+    assert acl["Condition"] == "RateLimited"
+    props = acl["Properties"]
+    assert props["Scope"] == "CLOUDFRONT" and props["DefaultAction"] == {"Allow": {}}
+    (rule,) = props["Rules"]
+    rate = rule["Statement"]["RateBasedStatement"]
+    assert rate["Limit"] == {"Ref": "RateLimitPerFiveMinutes"}
+    assert rate["AggregateKeyType"] == "IP" and rate["EvaluationWindowSec"] == 300
+    match = rate["ScopeDownStatement"]["ByteMatchStatement"]
+    assert match["SearchString"] == "/api/" and match["PositionalConstraint"] == "STARTS_WITH"
+    block = rule["Action"]["Block"]["CustomResponse"]
+    assert block["ResponseCode"] == 429
+    body = props["CustomResponseBodies"][block["CustomResponseBodyKey"]]
+    assert body["ContentType"] == "APPLICATION_JSON"
+    assert json.loads(body["Content"])["error"]["code"] == "rate_limited"
+    assert _distribution(cfn)["WebACLId"] == {
+        "If": ["RateLimited", {"GetAtt": "ApiRateLimit.Arn"}, {"Ref": "AWS::NoValue"}]
+    }
+    rule_check = cfn["Rules"]["RateLimitNeedsUsEast1"]
+    assert rule_check["RuleCondition"] == condition
+    (assertion,) = rule_check["Assertions"]
+    assert assertion["Assert"] == {"Equals": [{"Ref": "AWS::Region"}, "us-east-1"]}
+
+
+def test_access_logs_are_json_kept_for_a_while_and_hold_no_secrets(cfn: dict[str, Any]) -> None:
+    settings = _resource(cfn, "HttpApi", "AWS::Serverless::HttpApi")["Properties"][
+        "AccessLogSettings"
+    ]
+    group = settings["DestinationArn"]["GetAtt"].removesuffix(".Arn")
+    retention = _resource(cfn, group, "AWS::Logs::LogGroup")["Properties"]["RetentionInDays"]
+    assert retention == {"Ref": "AccessLogRetentionDays"}
+    assert cfn["Parameters"]["AccessLogRetentionDays"]["Default"] == 30
+    fmt = settings["Format"]
+    # $context.error.messageString comes with its own quotes; every other value is quoted.
+    quoted = fmt.replace("$context.error.messageString", '"e"')
+    line = json.loads(re.sub(r"\$context\.[A-Za-z.]+", "v", quoted))
+    used = dict(re.findall(r'"(\w+)":"?(\$context\.[A-Za-z.]+)', fmt))
+    assert used["requestId"] == "$context.requestId"
+    assert used["ip"] == "$context.identity.sourceIp"
+    assert used["route"] == "$context.routeKey" and used["path"] == "$context.path"
+    assert used["status"] == "$context.status"
+    assert used["latencyMs"] == "$context.responseLatency"
+    assert set(line) == set(used)
+    # Only gateway facts: no request header (a seat token is one), no body, no query.
+    assert "$request" not in fmt
+    assert not re.search(r"authorization|body|header|querystring", fmt, re.IGNORECASE)
+
+
+def test_reserved_concurrency_is_optional(cfn: dict[str, Any]) -> None:
+    assert cfn["Parameters"]["ReservedConcurrency"]["Default"] == 0
+    assert cfn["Conditions"]["ConcurrencyReserved"] == {
+        "Not": [{"Equals": [{"Ref": "ReservedConcurrency"}, 0]}]
+    }
+    fn = _resource(cfn, "ApiFunction", "AWS::Serverless::Function")["Properties"]
+    assert fn["ReservedConcurrentExecutions"] == {
+        "If": ["ConcurrencyReserved", {"Ref": "ReservedConcurrency"}, {"Ref": "AWS::NoValue"}]
+    }
