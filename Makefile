@@ -4,18 +4,27 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# One stamp per extra: `make play` installs only `serve`; `make test` needs `dev`, which
+# includes `serve`. A stamp is older than pyproject.toml when the dependencies changed.
 STAMP := $(VENV)/.installed
+SERVE_STAMP := $(VENV)/.installed-serve
 CHROMIUM := /usr/bin/chromium
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: play serve test test-all lint typecheck template pytest pytest-all e2e bench screenshots \
 	deploy clean
 
-$(STAMP): pyproject.toml
+$(PY):
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
 	$(PY) -m pip install --quiet -e '.[dev]'
-	touch $(STAMP)
+	touch $(STAMP) $(SERVE_STAMP)
+
+$(SERVE_STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e '.[serve]'
+	touch $(SERVE_STAMP)
 
 # Debian's chromium drives the browser tests (Playwright's own download does not work here);
 # the fonts only make Korean text and emoji render in screenshots.
@@ -23,7 +32,7 @@ $(CHROMIUM):
 	$(SUDO) apt-get update -qq
 	$(SUDO) apt-get install -y -qq chromium fonts-noto-cjk fonts-noto-color-emoji >/dev/null
 
-play: $(STAMP)
+play: $(SERVE_STAMP)
 	$(PY) -m infra.devserver
 
 serve: play
