@@ -210,3 +210,13 @@ def test_reserved_concurrency_is_optional(cfn: dict[str, Any]) -> None:
     assert fn["ReservedConcurrentExecutions"] == {
         "If": ["ConcurrencyReserved", {"Ref": "ReservedConcurrency"}, {"Ref": "AWS::NoValue"}]
     }
+
+
+def test_the_function_gets_the_join_token_secret_from_ssm(cfn: dict[str, Any]) -> None:
+    env = _resource(cfn, "ApiFunction", "AWS::Serverless::Function")["Properties"][
+        "Environment"
+    ]["Variables"]
+    # Resolved at deploy time from the parameter the README's first step creates: the
+    # secret itself is never in the template, the repository or a table item.
+    assert env["ISTAKA_SECRET"] == {"Sub": "{{resolve:ssm:${ServerSecretParameter}}}"}
+    assert cfn["Parameters"]["ServerSecretParameter"]["Default"] == "/istaka/server-secret"
