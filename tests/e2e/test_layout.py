@@ -13,22 +13,34 @@ def open_table(page: Any, base: str) -> None:
     page.wait_for_selector(".rack .tile")
 
 
+# The rack is redrawn when the first poll answers; elements measured one by one may be
+# replaced in between (bounding_box() of a detached tile is None). One evaluate reads
+# every box in the same frame.
+GEOMETRY = """() => {
+    const box = el => { const r = el.getBoundingClientRect()
+        return { x: r.x, y: r.y, width: r.width, height: r.height } }
+    return { rack: box(document.querySelector('.rack')),
+        tiles: [...document.querySelectorAll('.rack .tile')].slice(0, 3).map(box) }
+}"""
+
+
 def test_landscape_tiles_are_at_least_40px(pages: Any, base: str) -> None:
     page = pages.new(844, 390)
     open_table(page, base)
-    boxes = [page.locator(".rack .tile").nth(i).bounding_box() for i in range(3)]
-    assert all(b and b["width"] >= 40 for b in boxes), boxes
+    geometry = page.evaluate(GEOMETRY)
+    boxes = geometry["tiles"]
+    assert len(boxes) == 3 and all(b["width"] >= 40 for b in boxes), boxes
     # The whole rack fits on the screen: no horizontal scrolling, nothing below the fold.
-    rack = page.locator(".rack").bounding_box()
-    assert rack and rack["x"] >= 0 and rack["x"] + rack["width"] <= 844
+    rack = geometry["rack"]
+    assert rack["x"] >= 0 and rack["x"] + rack["width"] <= 844
     assert rack["y"] + rack["height"] <= 390 + 1
 
 
 def test_portrait_fits(pages: Any, base: str) -> None:
     page = pages.new(390, 844)
     open_table(page, base)
-    rack = page.locator(".rack").bounding_box()
-    assert rack and rack["x"] >= 0 and rack["x"] + rack["width"] <= 390
+    rack = page.evaluate(GEOMETRY)["rack"]
+    assert rack["x"] >= 0 and rack["x"] + rack["width"] <= 390
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
 
 
