@@ -12,13 +12,11 @@ spectator's view of that hand with all its events.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from .errors import ApiError
-from .log import logger
-from .model import hand_key, unpack_record
-from .service import Service
+from .model import hand_item_record, hand_key
+from .service import DECODE_ERRORS, Service, corrupt
 from .variants import from_record
 from .views import SPECTATOR, build_view
 
@@ -38,14 +36,9 @@ def finished_hand(service: Service, table_id: str, number: int) -> dict[str, Any
         if stored is None:
             raise _missing(number)  # a hand finished before hands were archived
         try:
-            hand = from_record(unpack_record(json.loads(stored.data)["g"]))
-        except (ValueError, KeyError, TypeError, IndexError) as err:
-            logger.error(
-                "stored hand cannot be read",
-                extra={"table_id": table_id, "error": type(err).__name__},
-            )
-            message = "this hand's stored record cannot be read"
-            raise ApiError(500, "corrupt_table", message) from err
+            hand = from_record(hand_item_record(stored.data))
+        except DECODE_ERRORS as err:
+            raise corrupt(table_id, err, "hand") from err
     else:
         raise _missing(number)
     view = build_view(loaded.table, hand, None, SPECTATOR, hand.base_version)

@@ -164,6 +164,16 @@ def hand_key(table_id: str, hand_number: int) -> str:
     return f"{table_id}{HAND_SEPARATOR}{hand_number}"
 
 
+def hand_item_text(record: dict[str, Any]) -> str:
+    """A finished hand's write-once item: its engine record, packed as the table's is."""
+    return json.dumps({"g": pack_record(record)}, separators=(",", ":"))
+
+
+def hand_item_record(text: str) -> dict[str, Any]:
+    """The engine record in a finished hand's item (:func:`hand_item_text`)."""
+    return unpack_record(json.loads(text)["g"])
+
+
 def pack_record(record: dict[str, Any]) -> dict[str, Any]:
     # The engine writes the match secret as 64 hex digits; base64 says it in 43.
     secret = record.get("m")

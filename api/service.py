@@ -10,7 +10,6 @@ contended after the pauses are 503 ``busy`` with ``Retry-After``.
 from __future__ import annotations
 
 import contextlib
-import json
 import random
 import re
 import time
@@ -25,7 +24,7 @@ from .clock import Clock
 from .config import Settings
 from .errors import RETRY_AFTER_STORE, ApiError, busy, forbidden, not_found, unauthorized
 from .log import logger
-from .model import SEEN_REFRESH_SECONDS, Table, hand_key, pack_record
+from .model import SEEN_REFRESH_SECONDS, Table, hand_item_text, hand_key
 from .store.base import StoreBusy, StoredTable, TableStore, VersionConflict
 from .turns import next_deadline, play_bots, play_timed_out
 from .variants import Game, from_record, to_record
@@ -98,16 +97,8 @@ class Service:
         try:
             table = Table.from_stored(stored)
             state = from_record(table.record)
-        except (ValueError, KeyError, TypeError, IndexError, ActionError) as err:
-            # A stored item that does not decode exactly is never read as something else.
-            # Logged by type and table id only: the stored text holds racks and the seed.
-            logger.error(
-                "stored table cannot be read",
-                extra={"table_id": table_id, "error": type(err).__name__},
-            )
-            raise ApiError(
-                500, "corrupt_table", "this table's stored record cannot be read"
-            ) from err
+        except DECODE_ERRORS as err:
+            raise corrupt(table_id, err, "table") from err
         return Loaded(table, state, state, now_ms)
 
     def expires_at(self, table: Table, now_ms: int) -> int:
@@ -206,7 +197,7 @@ class Service:
         """
         expires = self.expires_at(loaded.table, loaded.now_ms)
         for hand in loaded.finished:
-            text = json.dumps({"g": pack_record(to_record(hand))}, separators=(",", ":"))
+            text = hand_item_text(to_record(hand))
             key = hand_key(loaded.table.table_id, hand.hand_number)
             with contextlib.suppress(VersionConflict):
                 self.store.create(StoredTable(key, 0, text, expires))
@@ -253,6 +244,23 @@ def _store_busy(err: StoreBusy) -> ApiError:
     # The error's code and the table id only: a backend's message may quote the item.
     logger.warning("store busy", extra={"table_id": err.table_id, "error": err.code})
     return busy("the table store is busy; try again", RETRY_AFTER_STORE)
+
+
+# What a stored item that does not decode exactly raises, in the api's model or the engine.
+DECODE_ERRORS = (ValueError, KeyError, TypeError, IndexError, ActionError)
+
+
+def corrupt(table_id: str, err: Exception, what: str) -> ApiError:
+    """The answer to a stored ``what`` ("table", "hand") that does not decode exactly.
+
+    Never read as something else; logged by error type and table id only, since the
+    stored text holds racks and the seed.
+    """
+    logger.error(
+        f"stored {what} cannot be read",
+        extra={"table_id": table_id, "error": type(err).__name__},
+    )
+    return ApiError(500, "corrupt_table", f"this {what}'s stored record cannot be read")
 
 
 def _plausible_id(table_id: str) -> bool:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import time
 from collections.abc import Iterator
@@ -12,11 +13,13 @@ import pytest
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
-from api.model import hand_key
+from api.model import hand_item_text, hand_key
 from api.service import Service
-from api.store.base import TableStore
+from api.store.base import StoredTable, TableStore
+from api.variants import to_record
+from engine.game import LOG_FINISH
 
-from .support import ApiClient
+from .support import ApiClient, LogLines
 from .test_flow import CountingStore, aid, play
 
 
@@ -101,3 +104,25 @@ def test_no_hand_item_is_ever_read_as_a_table(wired: Service, client: ApiClient)
     key = hand_key(made["table_id"], 0)
     reply = client.call("GET", f"/api/tables/{key.replace('#', '%23')}")
     assert (reply.status, reply.body["error"]["code"]) == (404, "table_not_found")
+
+
+@pytest.mark.parametrize("broken", ["not json", '{"g": {}}', "replays an illegal finish"])
+def test_a_hand_item_that_does_not_decode_is_a_logged_corrupt_table(
+    wired: Service, client: ApiClient, broken: str
+) -> None:
+    made = client.create(mode="computer", name="Ayşe", options={"seats": 2, "hands": 3})
+    table = made["table_id"]
+    loaded = wired.load(table)
+    loaded.state.hand_number = 1  # as if hand 0 had been played and archived
+    wired.save(loaded)
+    if broken == "replays an illegal finish":
+        record = to_record(wired.load(table).state)
+        record["h"], record["l"] = 0, base64.b64encode(bytes([LOG_FINISH, 0])).decode()
+        text = hand_item_text(record)
+    else:
+        text = broken
+    wired.store.create(StoredTable(hand_key(table, 0), 0, text, None))
+    with LogLines().attached() as logs:
+        reply = client.call("GET", f"/api/tables/{table}/hands/0")
+    assert (reply.status, reply.body["error"]["code"]) == (500, "corrupt_table")
+    assert any("stored hand cannot be read" in line for line in logs.lines)
