@@ -54,16 +54,23 @@ def _compact_options(options: Options) -> dict[str, Any]:
     return {k: v for k, v in options.to_dict().items() if k == "seats" or v != defaults[k]}
 
 
+# The one-byte actions that carry no tile, both ways (built once: packing runs on every write).
+_PLAIN_ACTION = {
+    LOG_DRAW: "draw",
+    LOG_TAKE: "take_discard",
+    LOG_SHOW: "show_indicator",
+    LOG_END: "end_hand",
+}
+_PLAIN_CODE = {kind: code for code, kind in _PLAIN_ACTION.items()}
+
+
 def _decode_one(log: bytes, i: int) -> tuple[dict[str, Any], int]:
     """The action whose code is at ``log[i]``, and where the next one starts."""
     code = log[i]
     if code < LOG_DRAW:
         return {"type": "discard", "tile": code}, i + 1
-    simple = {LOG_DRAW: "draw", LOG_TAKE: "take_discard", LOG_SHOW: "show_indicator"}
-    if code in simple:
-        return {"type": simple[code]}, i + 1
-    if code == LOG_END:
-        return {"type": "end_hand"}, i + 1
+    if code in _PLAIN_ACTION:
+        return {"type": _PLAIN_ACTION[code]}, i + 1
     if code == LOG_FINISH and i + 1 < len(log):
         return {"type": "finish", "tile": log[i + 1]}, i + 2
     raise ValueError(f"corrupt action log byte {code}")
@@ -104,14 +111,12 @@ def pack_log(log: bytes) -> bytes:
             out.append(after[0]["tile"] + (TOOK_THEN if kind == "take_discard" else 0))
             i += 2
             continue
-        out += {
-            "draw": bytes([LOG_DRAW]),
-            "take_discard": bytes([LOG_TAKE]),
-            "show_indicator": bytes([LOG_SHOW]),
-            "end_hand": bytes([LOG_END]),
-            "finish": bytes([LOG_FINISH, action.get("tile", 0)]),
-            "discard": bytes([action.get("tile", 0)]),
-        }[kind]
+        if kind == "finish":
+            out += bytes([LOG_FINISH, action["tile"]])
+        elif kind == "discard":
+            out.append(action["tile"])
+        else:
+            out.append(_PLAIN_CODE[kind])
         i += 1
     return bytes(out)
 
