@@ -1,0 +1,72 @@
+// frontend/js/okey101.js: shape(), a picked group as it will be laid and the values its tiles
+// stand for (the points only guide; the server judges). pick, picked, markRack and placeOn
+// are left out: their signatures are changing.
+import { test, describe } from 'node:test'
+import assert from 'node:assert/strict'
+import { shape } from '../../frontend/js/okey101.js'
+import { face, ids, written } from './helpers.js'
+
+// The okey of these tests is K9 (indicator K8): both K9s are wild; an F plays as K9.
+const OKEY = face('K9')
+const shaped = (text, okey = OKEY) => {
+	const { ids: laid, vals } = shape(ids(text), okey)
+	return { laid: laid.map(written).join(' '), vals }
+}
+
+describe('shape: runs', () => {
+	test('lays a run in ascending order', () => {
+		assert.deepEqual(shaped('R5 R3 R4'), { laid: 'R3 R4 R5', vals: [3, 4, 5] })
+	})
+
+	test('puts a wild in the gap it fills', () => {
+		assert.deepEqual(shaped('R5 K9 R3'), { laid: 'R3 K9 R5', vals: [3, 4, 5] })
+	})
+
+	test('fills a gap of two with two wilds', () => {
+		assert.deepEqual(shaped('R6 K9 R3 K9'), { laid: 'R3 K9 K9 R6', vals: [3, 4, 5, 6] })
+	})
+
+	test('puts a wild with no gap to fill at the end', () => {
+		assert.deepEqual(shaped('K9 R11 R12'), { laid: 'R11 R12 K9', vals: [11, 12, 13] })
+	})
+
+	test('puts a wild in front when the run already ends at 13', () => {
+		assert.deepEqual(shaped('R13 K9 R12'), { laid: 'K9 R12 R13', vals: [11, 12, 13] })
+	})
+
+	test('puts a spare wild after the run once the gaps are filled', () => {
+		assert.deepEqual(shaped('K9 R5 R3 K9'), { laid: 'R3 K9 R5 K9', vals: [3, 4, 5, 6] })
+	})
+
+	test('counts a 1 low only: B12 B13 B1 is no run in 101', () => {
+		assert.deepEqual(shaped('B12 B13 B1'), { laid: 'B1 B12 B13', vals: [1, 12, 13] })
+	})
+})
+
+describe('shape: sets', () => {
+	test('lays a set in colour order, every tile worth the set value', () => {
+		assert.deepEqual(shaped('K7 R7 B7'), { laid: 'R7 B7 K7', vals: [7, 7, 7] })
+	})
+
+	test('puts a wild in a set last, worth the set value', () => {
+		assert.deepEqual(shaped('K7 K9 R7 Y7'), { laid: 'R7 Y7 K7 K9', vals: [7, 7, 7, 7] })
+	})
+
+	test('a group of wilds alone is worth nothing yet', () => {
+		assert.deepEqual(shaped('K9 K9'), { laid: 'K9 K9', vals: [0, 0] })
+	})
+})
+
+describe('shape: the fake okey', () => {
+	test('stands for the okey in a run, not as a wild', () => {
+		assert.deepEqual(shaped('R7 F R5', face('R6')), { laid: 'R5 F R7', vals: [5, 6, 7] })
+	})
+
+	test('stands for the okey in a set', () => {
+		assert.deepEqual(shaped('Y7 F K7', face('R7')), { laid: 'F Y7 K7', vals: [7, 7, 7] })
+	})
+
+	test('does not fill a gap the way a wild does', () => {
+		assert.deepEqual(shaped('R3 F R5'), { laid: 'R3 R5 F', vals: [3, 5, 9] })
+	})
+})
