@@ -54,13 +54,13 @@ PYTEST_ARGS ?=
 PYTEST := $(PY) -m pytest -n auto --durations=15 $(PYTEST_ARGS)
 
 pytest: $(STAMP) $(CHROMIUM)
-	infra/setup_dynalite.sh
+	infra/setup_node.sh
 	$(PYTEST)
 
 # Adds the exhaustive sweeps (marker `slow`) and lets Hypothesis draw new examples
 # instead of replaying the fixed ones `make test` uses.
 pytest-all: $(STAMP) $(CHROMIUM)
-	infra/setup_dynalite.sh
+	infra/setup_node.sh
 	HYPOTHESIS_PROFILE=explore $(PYTEST) -m ''
 
 test: lint typecheck template pytest
@@ -71,7 +71,7 @@ e2e: $(STAMP) $(CHROMIUM)
 	$(PY) -m pytest tests/e2e
 
 bench: $(STAMP) $(CHROMIUM)
-	infra/setup_dynalite.sh
+	infra/setup_node.sh
 	$(PY) -m tests.bench
 
 screenshots: $(STAMP) $(CHROMIUM)

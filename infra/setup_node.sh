@@ -1,20 +1,31 @@
 #!/usr/bin/env bash
-# Installs dynalite (a DynamoDB-compatible server on LevelDB) into infra/node_modules,
-# so the store contract tests can run against a real server over HTTP.
-# Idempotent: does nothing when the pinned version is already there.
+# Installs the Node tools pinned in infra/package.json into infra/node_modules: dynalite
+# (a DynamoDB-compatible server on LevelDB) for the store contract tests, and prettier
+# (a dev dependency) for `make format` / `make format-check`. Node itself comes from apt
+# when it is missing and we are root. (`make jstest` needs only node, none of these.)
+# Idempotent: runs npm only when a pinned version is not the one installed.
 set -euo pipefail
 cd "$(dirname "$0")"
 if ! command -v npm >/dev/null 2>&1; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
         apt-get update -qq && apt-get install -y -qq nodejs npm >/dev/null
     else
-        echo "setup_dynalite: npm not found; install Node.js 20+ (apt-get install nodejs npm)" >&2
+        echo "setup_node: npm not found; install Node.js 20+ (apt-get install nodejs npm)" >&2
         exit 1
     fi
 fi
-want=$(node -p "require('./package.json').dependencies.dynalite")
-have=$(node -p "try { require('./node_modules/dynalite/package.json').version } catch (e) { '' }")
-if [ "$want" != "$have" ]; then
-    npm install --no-audit --no-fund --loglevel=error
+# The packages whose installed version differs from the pinned one (or that are missing).
+stale=$(node -e '
+const pkg = require("./package.json")
+const pinned = { ...pkg.dependencies, ...pkg.devDependencies }
+const installed = name => {
+    try { return require(`./node_modules/${name}/package.json`).version } catch { return "" }
+}
+console.log(Object.keys(pinned).filter(name => installed(name) !== pinned[name]).join(" "))
+')
+if [ -n "$stale" ]; then
+    # --include=dev: prettier is a dev dependency, wanted even where NODE_ENV=production.
+    npm install --include=dev --no-audit --no-fund --loglevel=error
 fi
 test -f node_modules/dynalite/cli.js
+test -x node_modules/.bin/prettier

@@ -137,7 +137,7 @@ def create_dynamo_table(client: Any, name: str) -> None:
 def dynalite_server(log_dir: Path) -> Iterator[str]:
     """A dynalite (DynamoDB-compatible) server on a port of its own, in memory."""
     if not DYNALITE.exists():
-        subprocess.run([str(ROOT / "infra" / "setup_dynalite.sh")], check=True)
+        subprocess.run([str(ROOT / "infra" / "setup_node.sh")], check=True)
     node = shutil.which("node")
     if node is None:
         raise RuntimeError("node is needed for dynalite (apt-get install nodejs)")
