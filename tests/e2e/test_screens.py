@@ -28,6 +28,12 @@ from .helpers import (
 
 @pytest.fixture(scope="module")
 def tables(base: str) -> dict[str, Any]:
+    return screen_tables(base)
+
+
+def screen_tables(base: str) -> dict[str, Any]:
+    """The tables the screens show, made through the API (``tests.e2e.same_pixels`` uses
+    them too): mid-hand, finished, waiting for friends, pass-and-play, 101 with melds."""
     mid = create_computer_table(base, "Ayşe")
     tid, token = mid["table_id"], mid["token"]
     for n in range(3):  # a few rounds, so the discard corners fill up
