@@ -8,13 +8,22 @@
   context (cold cache) per load; the time from navigation start to the
   ``istaka-ready`` performance mark (set right after the home screen or the
   table is on the page) and to the first contentful paint. Median of 10.
+* Download weight: the same-origin HTML, JS and CSS responses that a phone
+  (390x844, cold cache, no service worker) loads for the home page and for a
+  dealt table, each gzipped at level 9: what the first visit costs, as opposed to
+  the weight of every file above. ``tests.e2e.same_pixels`` prints the same
+  figures for two checkouts side by side.
 """
 
 from __future__ import annotations
 
+import gzip
 import statistics
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
 
 from tests.e2e.helpers import (
     CHROMIUM,
@@ -91,9 +100,99 @@ def first_render() -> None:
             browser.close()
 
 
+# Resource types that count as a download: the page, its modules and its style sheet.
+WEIGHED = ("document", "script", "stylesheet")
+
+
+@dataclass(frozen=True)
+class Download:
+    name: str  # the path on the site, without the query
+    source: int
+    compressed: int  # gzip level 9, mtime 0
+
+
+def gzipped(name: str, body: bytes) -> Download:
+    return Download(name, len(body), len(gzip.compress(body, compresslevel=9, mtime=0)))
+
+
+class PageFiles:
+    """Watches a page (attach before ``goto``): the same-origin HTML, JS and CSS it loaded.
+
+    Works as well for responses a test answers itself with ``route.fulfill``."""
+
+    def __init__(self, page: Any, origin: str) -> None:
+        self.origin = origin.rstrip("/")
+        self.responses: list[Any] = []
+        page.on("response", lambda response: self.responses.append(response))
+
+    def downloads(self) -> list[Download]:
+        """Each file once (the first answer), largest download first."""
+        found: dict[str, Download] = {}
+        for response in self.responses:
+            url = response.url
+            if (
+                response.request.resource_type not in WEIGHED
+                or response.status != 200
+                or not url.startswith(self.origin + "/")
+                or "/api/" in url
+            ):
+                continue
+            name = urlsplit(url).path.lstrip("/") or "index.html"
+            if name not in found:
+                found[name] = gzipped(name, response.body())
+        return sorted(found.values(), key=lambda d: (-d.compressed, d.name))
+
+
+def print_downloads(label: str, files: list[Download]) -> int:
+    total = sum(d.compressed for d in files)
+    source = sum(d.source for d in files)
+    print(f"   {label}: {total:,d} bytes gzipped in {len(files)} files ({source:,d} source)")
+    for d in files:
+        print(f"      {d.compressed:7,d} gzipped  {d.source:7,d} source  {d.name}")
+    return total
+
+
+def download_weight() -> dict[str, list[Download]]:
+    """What a phone downloads (HTML, JS, CSS, gzipped) for the home page and a dealt table."""
+    problem = chromium_problem()
+    if problem:
+        print(f"   download weight: not measured, {problem}")
+        return {}
+    from playwright.sync_api import sync_playwright
+
+    measured: dict[str, list[Download]] = {}
+    with tempfile.TemporaryDirectory() as tmp, running_devserver(Path(tmp)) as url:
+        table = create_computer_table(url + "/", "Bench")
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for label, path in (("home", ""), ("table", "#/t/" + table["table_id"])):
+                ctx = browser.new_context(
+                    viewport={"width": 390, "height": 844},
+                    is_mobile=True,
+                    has_touch=True,
+                    device_scale_factor=2,
+                    service_workers="block",
+                )
+                ctx.add_init_script(auth_js(table))
+                page = ctx.new_page()
+                files = PageFiles(page, url)
+                page.goto(url + "/" + path)
+                page.wait_for_function(
+                    "() => performance.getEntriesByName('istaka-ready').length > 0"
+                )
+                page.wait_for_load_state("networkidle")
+                measured[label] = files.downloads()
+                ctx.close()
+            browser.close()
+    for label, downloads in measured.items():
+        print_downloads(f"download weight, {label}", downloads)
+    return measured
+
+
 def main() -> None:
     total = weight()
     first_render()
+    download_weight()
     if total > BUDGET:
         raise SystemExit(
             f"frontend JS+CSS is {total:,d} gzipped bytes, over the {BUDGET:,d}-byte budget"
