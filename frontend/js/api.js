@@ -2,7 +2,7 @@
 // connection is tried again for requests safe to repeat: reads, layouts, actions, and
 // joins and starts (they carry a request_id), resent byte for byte, so one that landed
 // before its answer was lost is answered again, not done twice. Else no retry.
-import { sleep } from './state.js'
+import { sleep } from './storage.js'
 
 const BASE = new URL('api/', document.baseURI).href
 const TRIES = 6
@@ -32,7 +32,7 @@ function pause(attempt, retryAfter) {
 	let ms = seconds * 1000
 	if (!retryAfter || !(seconds >= 0)) {
 		const ceiling = FIRST_WAIT_MS * 2 ** attempt
-		ms = ceiling / 2 + Math.random() * ceiling / 2
+		ms = ceiling / 2 + (Math.random() * ceiling) / 2
 	}
 	return sleep(Math.min(ms, MAX_WAIT_MS))
 }
@@ -42,7 +42,12 @@ async function call(method, path, { body, token, etag, retry = false } = {}) {
 	if (body !== undefined) headers['Content-Type'] = 'application/json'
 	if (token) headers.Authorization = 'Bearer ' + token
 	if (etag) headers['If-None-Match'] = etag
-	const init = { method, headers, cache: 'no-store', body: body === undefined ? undefined : JSON.stringify(body) }
+	const init = {
+		method,
+		headers,
+		cache: 'no-store',
+		body: body === undefined ? undefined : JSON.stringify(body),
+	}
 	for (let attempt = 0; ; attempt++) {
 		const last = !retry || attempt === TRIES - 1
 		let res
@@ -67,10 +72,15 @@ async function call(method, path, { body, token, etag, retry = false } = {}) {
 async function read(res) {
 	if (res.status === 304) return null
 	let data = null
-	try { data = await res.json() } catch { /* empty body */ }
+	try {
+		data = await res.json()
+	} catch {
+		/* empty body */
+	}
 	if (!res.ok) throw new ApiError(res.status, data?.error?.code, data?.error?.message, data)
 	const tag = res.headers.get('ETag')
-	if (tag && data && typeof data === 'object') Object.defineProperty(data, 'etag', { value: tag, configurable: true })
+	if (tag && data && typeof data === 'object')
+		Object.defineProperty(data, 'etag', { value: tag, configurable: true })
 	return data
 }
 
@@ -80,10 +90,16 @@ export const api = {
 	create: body => call('POST', 'tables', { body }),
 	join: (id, invite_code, name, request_id) =>
 		call('POST', `tables/${id}/join`, { body: { invite_code, name, request_id }, retry: true }),
-	view: (id, { token, seat, since, etag }) => call('GET', `tables/${id}?${q({ seat, since })}`, { token, etag, retry: true }),
-	act: (id, token, action) => call('POST', `tables/${id}/actions`, { body: action, token, retry: true }),
-	start: (id, token, request_id) => call('POST', `tables/${id}/start`, { body: { request_id }, token, retry: true }),
-	bot: (id, token, seat, level = 'normal') => call('POST', `tables/${id}/seats/${seat}/bot`, { body: { level }, token }),
-	rack: (id, token, layout, seat) => call('PUT', `tables/${id}/rack`, { body: { layout, seat }, token, retry: true }),
-	arrangement: (id, token, seat, by) => call('GET', `tables/${id}/arrangement?${q({ seat, by })}`, { token, retry: true }),
+	view: (id, { token, seat, since, etag }) =>
+		call('GET', `tables/${id}?${q({ seat, since })}`, { token, etag, retry: true }),
+	act: (id, token, action) =>
+		call('POST', `tables/${id}/actions`, { body: action, token, retry: true }),
+	start: (id, token, request_id) =>
+		call('POST', `tables/${id}/start`, { body: { request_id }, token, retry: true }),
+	bot: (id, token, seat, level = 'normal') =>
+		call('POST', `tables/${id}/seats/${seat}/bot`, { body: { level }, token }),
+	rack: (id, token, layout, seat) =>
+		call('PUT', `tables/${id}/rack`, { body: { layout, seat }, token, retry: true }),
+	arrangement: (id, token, seat, by) =>
+		call('GET', `tables/${id}/arrangement?${q({ seat, by })}`, { token, retry: true }),
 }

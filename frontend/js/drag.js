@@ -7,7 +7,12 @@ export function draggable(root, selector, { start, move, end }) {
 	let st = null
 	let swallow = 0
 
-	const listen = on => [['pointermove', onMove], ['pointerup', onUp], ['pointercancel', onUp]].forEach(([type, f]) => window[on + 'EventListener'](type, f, { passive: false }))
+	const listen = on =>
+		[
+			['pointermove', onMove],
+			['pointerup', onUp],
+			['pointercancel', onUp],
+		].forEach(([type, f]) => window[on + 'EventListener'](type, f, { passive: false }))
 	const cleanup = () => {
 		listen('remove')
 		st?.ghost?.remove()
@@ -24,14 +29,19 @@ export function draggable(root, selector, { start, move, end }) {
 			st.moved = true
 			if (!st.el) return
 			st.data = start(st.el, e)
-			if (!st.data) { st.el = null; return }
+			if (!st.data) {
+				st.el = null
+				return
+			}
 			st.on = true
 			const r = st.el.getBoundingClientRect()
-			st.dx = st.x - r.left; st.dy = st.y - r.top
+			st.dx = st.x - r.left
+			st.dy = st.y - r.top
 			const g = st.el.cloneNode(true)
 			g.className += ' ghost'
 			g.setAttribute('aria-hidden', 'true')
-			g.style.width = r.width + 'px'; g.style.height = r.height + 'px'
+			g.style.width = r.width + 'px'
+			g.style.height = r.height + 'px'
 			document.body.append(g)
 			st.ghost = g
 			st.el.classList.add('lifted')
@@ -48,20 +58,43 @@ export function draggable(root, selector, { start, move, end }) {
 		const { on, data, moved, touch, target } = st
 		const up = e.type === 'pointerup'
 		cleanup()
-		if (on) { swallow = Date.now(); end(up ? e.clientX : null, up ? e.clientY : null, data); return }
-		if (up && touch && !moved && target.isConnected) { swallow = Date.now(); target.click() }
+		if (on) {
+			swallow = Date.now()
+			end(up ? e.clientX : null, up ? e.clientY : null, data)
+			return
+		}
+		if (up && touch && !moved && target.isConnected) {
+			swallow = Date.now()
+			target.click()
+		}
 	}
 
 	root.addEventListener('pointerdown', e => {
 		swallow = 0
 		if (e.button > 0 || st) return
 		const el = e.target.closest(selector)
-		st = { el: el && root.contains(el) && !el.disabled ? el : null, target: e.target, pid: e.pointerId, x: e.clientX, y: e.clientY, on: false, touch: e.pointerType !== 'mouse' }
+		st = {
+			el: el && root.contains(el) && !el.disabled ? el : null,
+			target: e.target,
+			pid: e.pointerId,
+			x: e.clientX,
+			y: e.clientY,
+			on: false,
+			touch: e.pointerType !== 'mouse',
+		}
 		listen('add')
 	})
 
-	root.addEventListener('click', e => {
-		if (e.isTrusted && Date.now() - swallow < 600) { e.stopPropagation(); e.preventDefault(); swallow = 0 }
-	}, true)
+	root.addEventListener(
+		'click',
+		e => {
+			if (e.isTrusted && Date.now() - swallow < 600) {
+				e.stopPropagation()
+				e.preventDefault()
+				swallow = 0
+			}
+		},
+		true,
+	)
 	root.addEventListener('dragstart', e => e.preventDefault())
 }

@@ -8,7 +8,7 @@ function md(text) {
 	let list = null
 	for (const line of text.split('\n')) {
 		if (line.startsWith('- ')) {
-			if (!list) out.push(list = h('ul'))
+			if (!list) out.push((list = h('ul')))
 			list.append(h('li', line.slice(2)))
 			continue
 		}
@@ -22,13 +22,33 @@ function md(text) {
 
 export async function renderRules(root, go) {
 	const page = h('.page', h('p', t('loading')))
-	root.replaceChildren(h('article.rules',
-		h('header.bar', h('button.icon', { onclick: () => go(history.length > 1 ? -1 : '#/'), 'aria-label': t('back') }, '‹'), h('span.title', t('rules'))),
-		page))
+	root.replaceChildren(
+		h(
+			'article.rules',
+			h(
+				'header.bar',
+				h(
+					'button.icon',
+					{ onclick: () => go(history.length > 1 ? -1 : '#/'), 'aria-label': t('back') },
+					'‹',
+				),
+				h('span.title', t('rules')),
+			),
+			page,
+		),
+	)
 	let text = ''
-	try { text = await (await fetch(`rules/${getLang()}.md`)).text() } catch { /* offline: the legend only */ }
-	const legend = h('.legend', [0, 1, 2, 3].map(c => h('span', faceTile(c * 13 + 6, -1), t('c.' + 'rybk'[c]))),
-		h('span', faceTile(19, 19), t('okey')), h('span', faceTile(52, 19), t('fake')))
+	try {
+		text = await (await fetch(`rules/${getLang()}.md`)).text()
+	} catch {
+		/* offline: the legend only */
+	}
+	const legend = h(
+		'.legend',
+		[0, 1, 2, 3].map(c => h('span', faceTile(c * 13 + 6, -1), t('c.' + 'rybk'[c]))),
+		h('span', faceTile(19, 19), t('okey')),
+		h('span', faceTile(52, 19), t('fake')),
+	)
 	const blocks = md(text)
 	page.replaceChildren(blocks[0] || h('h1', t('rules')), legend, ...blocks.slice(1))
 }

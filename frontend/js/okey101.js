@@ -1,49 +1,142 @@
-// 101 Okey: groups picked on the rack and their points, drops on table melds.
-// The server judges every move; the points only guide.
-import { faceOf, valueOf, FAKE } from './tiles.js'
+// 101 Okey on the table screen: groups picked on the rack and their points, the
+// buttons to open and lay them, the melds on the table and drops onto them. The server
+// judges every move; the points only guide. Loaded only for 101 tables.
+import { t } from './i18n/index.js'
+import { h } from './ui.js'
+import { tileEl, faceOf, valueOf, FAKE } from './tiles.js'
+import { legal, nameOf, button } from './board.js'
 
 // A group as laid (runs ascending, wilds in the gaps) and the values its tiles stand for.
 export function shape(ids, okey) {
-	const face = id => (faceOf(id) === FAKE ? okey : faceOf(id)), w = ids.filter(id => faceOf(id) === okey)
+	const face = id => (faceOf(id) === FAKE ? okey : faceOf(id))
+	const wilds = ids.filter(id => faceOf(id) === okey)
 	const real = ids.filter(id => faceOf(id) !== okey).sort((a, b) => face(a) - face(b))
-	const val = real.map(id => valueOf(face(id)))
-	if (!real.length || val.every(x => x === val[0])) return { ids: [...real, ...w], vals: ids.map(() => val[0] || 0) }
-	const out = [], vals = []
-	let x = val[0]
+	const values = real.map(id => valueOf(face(id)))
+	if (!real.length || values.every(x => x === values[0])) {
+		return { ids: [...real, ...wilds], vals: ids.map(() => values[0] || 0) }
+	}
+	const out = []
+	const vals = []
+	let next = values[0]
 	real.forEach((id, i) => {
-		while (x < val[i] && w.length) { out.push(w.pop()); vals.push(x++) }
-		out.push(id); vals.push(x = val[i]); x++
+		while (next < values[i] && wilds.length) {
+			out.push(wilds.pop())
+			vals.push(next++)
+		}
+		out.push(id)
+		vals.push(values[i])
+		next = values[i] + 1
 	})
-	for (const id of w) if (x < 14) { out.push(id); vals.push(x++) } else { out.unshift(id); vals.unshift(vals[0] - 1) }
+	// Wilds left over extend the run: after it while it can grow, else before it.
+	for (const id of wilds) {
+		if (next < 14) {
+			out.push(id)
+			vals.push(next++)
+		} else {
+			out.unshift(id)
+			vals.unshift(vals[0] - 1)
+		}
+	}
 	return { ids: out, vals }
 }
 
-// The picked groups (the open one last), their points (RULES.md) and the move: melds or pairs.
-export function picked(T) {
-	const v = T.view, mid = v.options.opening_rule === 'middle34', groups = [...T.groups, T.cur].filter(g => g.length)
-	const shaped = groups.map(g => shape(g, v.okey)).map(g => ({ ...g, pts: mid ? ~~g.vals[1] + g.vals.slice(3).reduce((s, x, k) => s + ~~(x / (k + 3)), 0) : g.vals.reduce((s, x) => s + x, 0) }))
-	const sum = shaped.reduce((s, g) => s + g.pts, 0)
+// A group's points (RULES.md): the sum of its values, or with the "middle 34" opening
+// rule, its middle tile's value (runs of 4 and more add their extra middles).
+function points(vals, middle34) {
+	if (!middle34) return vals.reduce((sum, x) => sum + x, 0)
+	const extra = vals.slice(3).reduce((sum, x, k) => sum + Math.trunc(x / (k + 3)), 0)
+	return Math.trunc(vals[1] ?? 0) + extra
+}
+
+// The picked groups (the open one last), their points, and the move they make: melds,
+// or pairs. picking: { groups, current } (table/state.js meld101).
+export function picked(v, picking) {
+	const middle34 = v.options.opening_rule === 'middle34'
+	const groups = [...picking.groups, picking.current].filter(g => g.length)
+	const shaped = groups
+		.map(g => shape(g, v.okey))
+		.map(g => ({ ...g, pts: points(g.vals, middle34) }))
+	const sum = shaped.reduce((total, g) => total + g.pts, 0)
 	const pairs = v.options.pairs_opening && groups.every(g => g.length === 2) && groups.length > 4
 	const opened = v.seats[v.you].opened
-	return { shaped, sum, ok: sum >= (mid ? 34 : 101) || pairs, move: opened === 'pairs' || (!opened && pairs) ? { pairs: groups } : { melds: shaped.map(g => g.ids) } }
+	const asPairs = opened === 'pairs' || (!opened && pairs)
+	return {
+		shaped,
+		sum,
+		ok: sum >= (middle34 ? 34 : 101) || pairs,
+		move: asPairs ? { pairs: groups } : { melds: shaped.map(g => g.ids) },
+	}
 }
 
-// A tap on a rack tile takes it out of its group, or in or out of the open group.
-export function pick(T, id) {
-	const g = T.groups.find(x => x.includes(id))
-	if (g) g.splice(g.indexOf(id), 1)
-	else T.cur = T.cur.includes(id) ? T.cur.filter(x => x !== id) : [...T.cur, id]
-	T.groups = T.groups.filter(x => x.length)
-	T.sel = T.cur.length === 1 && !T.groups.length ? T.cur[0] : null
+// Marks the picked tiles on the rack: the open group as selected, the others by colour.
+export function markRack(el, picking) {
+	const groups = [...picking.groups, picking.current]
+	groups.forEach((group, i) => {
+		const marks = group === picking.current ? ['sel'] : ['grp', 'g' + (i % 4)]
+		for (const id of group) el.querySelector(`[data-id="${id}"]`)?.classList.add(...marks)
+	})
 }
 
-export const markRack = (el, T) => [...T.groups, T.cur].forEach((g, i) => g.forEach(id =>
-	el.querySelector(`[data-id="${id}"]`)?.classList.add(...(g === T.cur ? ['sel'] : ['grp', 'g' + (i % 4)]))))
-
-// The layoff or okey swap of a tile on meld m: a drop on the okey swaps, on the left half lays in front.
+// The layoff or okey swap of a tile on meld m: a drop on the okey swaps, on the left
+// half lays in front.
 export function placeOn(v, tile, m, el, x) {
-	const [lo, sw] = ['layoff', 'swap'].map(type => v.legal.filter(a => a.type === type && a.tile === tile && a.meld === m))
+	const fits = type => v.legal.filter(a => a.type === type && a.tile === tile && a.meld === m)
+	const layoffs = fits('layoff')
+	const swaps = fits('swap')
+	const onOkey = faceOf(el?.closest('.tile')?.dataset.id ?? -2) === v.okey
+	if (swaps[0] && (onOkey || !layoffs[0])) return swaps[0]
 	const box = el?.closest('.group')?.getBoundingClientRect()
-	if (sw[0] && (faceOf(el?.closest('.tile')?.dataset.id ?? -2) === v.okey || !lo[0])) return sw[0]
-	return box && x < box.left + box.width / 2 ? lo[0] : lo.at(-1)
+	return box && x < box.left + box.width / 2 ? layoffs[0] : layoffs.at(-1)
+}
+
+// The dock's 101 part on our turn: the picked groups with their points, +/×, and
+// Open (with ✨, the server's suggestion), Lay, Return.
+export function moveButtons(v, picking) {
+	const p = picked(v, picking)
+	const opened = v.seats[v.you].opened
+	const back = legal(v, 'return_discard')
+	if (!back && !legal(v, 'discard')) return false
+	const tags = p.shaped.map((g, i) => h('span.tag.g' + (i % 4), `${g.ids.length}·${g.pts}`))
+	return [
+		h(
+			'.picked',
+			tags,
+			h('b', { id: 'sum' }, 'Σ ' + p.sum),
+			button('group', '+', picking.current.length > 1),
+			button('clear', '×', p.shaped.length),
+		),
+		!opened && legal(v, 'open') && button('open-hint', t('open') + ' ✨', true, '.gold'),
+		opened ? button('lay', t('lay'), p.shaped.length) : button('open', t('open'), p.ok, '.primary'),
+		back && button('return', t('return_discard'), true),
+	]
+}
+
+// The melds on the table, by the seat that laid them (table_owners, when the view has
+// it), then the burned sets.
+export function meldsOnTable(v) {
+	const owners = v.table_owners
+	const seats = owners ? [...new Set(owners)].sort() : [null]
+	const meld = (tiles, i) =>
+		h(
+			'.group',
+			{ 'data-meld': i, 'data-drop': 'meld', 'data-act': 'meld', role: 'button' },
+			tiles.map(id => tileEl(id, v.okey)),
+		)
+	const bySeat = seat =>
+		h(
+			'.owner',
+			seat != null && h('small.meta', nameOf(v, seat)),
+			v.table.map((tiles, i) => (!owners || owners[i] === seat) && meld(tiles, i)),
+		)
+	const burned =
+		v.burned.length > 0 &&
+		h(
+			'.owner',
+			h('small.meta', '🔥'),
+			h(
+				'.group',
+				v.burned.map(id => tileEl(id, v.okey)),
+			),
+		)
+	return h('section.melds', { 'aria-label': t('table') }, seats.map(bySeat), burned)
 }

@@ -1,88 +1,145 @@
-// The rack: a 2×15 layout of tile ids (null: a gap) kept in step with the
-// server's rack; moves, rendering, keyboard steps.
+// The rack: a layout of 2 rows × 15 slots holding tile ids (null: a gap), kept in
+// step with the server's rack; moves, rendering and keyboard steps.
 import { tileEl, faceOf } from './tiles.js'
 import { t } from './i18n/index.js'
 import { h } from './ui.js'
 
-const N = 15, valid = L => Array.isArray(L) && L.length === 2 && L.every(r => r?.length === N)
+const SLOTS = 15
+const isLayout = layout =>
+	Array.isArray(layout) && layout.length === 2 && layout.every(row => row?.length === SLOTS)
 
-export function locate(L, id) {
-	for (let r = 0; r < 2; r++) { const c = L[r].indexOf(id); if (c >= 0) return [r, c] }
+// The [row, column] of a tile, or undefined.
+export function locate(layout, id) {
+	for (let row = 0; row < 2; row++) {
+		const col = layout[row].indexOf(id)
+		if (col >= 0) return [row, col]
+	}
 }
 
 // A new tile goes after the last tile of the lower row, else to the first gap.
-function freeSlot(L) {
-	const c = L[1].findLastIndex(v => v != null) + 1
-	if (c < N) return [1, c]
-	for (let r = 0; r < 2; r++) { const k = L[r].indexOf(null); if (k >= 0) return [r, k] }
+function freeSlot(layout) {
+	const col = layout[1].findLastIndex(id => id != null) + 1
+	if (col < SLOTS) return [1, col]
+	for (let row = 0; row < 2; row++) {
+		const gap = layout[row].indexOf(null)
+		if (gap >= 0) return [row, gap]
+	}
 }
 
-// Put id at (r, c); an occupied slot pushes its neighbours toward the nearest gap in the row.
-export function place(L, id, r, c) {
-	const at = locate(L, id)
-	if (at) L[at[0]][at[1]] = null
-	const row = L[r], right = row.indexOf(null, c), j = right >= 0 ? right : row.lastIndexOf(null, c)
-	if (j >= 0) { row.splice(j, 1); row.splice(c, 0, id); return L }
-	const s = freeSlot(L)
-	if (s) L[s[0]][s[1]] = id
-	return L
+// Put a tile on (row, col). An occupied slot pushes its neighbours toward a gap in the
+// row (the first one to the right, else to the left); a full row sends the tile to a
+// free slot.
+export function place(layout, id, row, col) {
+	const at = locate(layout, id)
+	if (at) layout[at[0]][at[1]] = null
+	const slots = layout[row]
+	const right = slots.indexOf(null, col)
+	const gap = right >= 0 ? right : slots.lastIndexOf(null, col)
+	if (gap >= 0) {
+		slots.splice(gap, 1)
+		slots.splice(col, 0, id)
+		return layout
+	}
+	const free = freeSlot(layout)
+	if (free) layout[free[0]][free[1]] = id
+	return layout
 }
 
-// Keep the tiles still on the rack, drop the rest, add the new ones.
-export function reconcile(L, rack, prefer) {
-	if (!valid(L)) return defaultLayout(rack)
+// Keep the tiles still on the rack, drop the rest, add the new ones (the first to
+// `prefer`, when given).
+export function reconcile(layout, rack, prefer) {
+	if (!isLayout(layout)) return defaultLayout(rack)
 	const seen = new Set()
-	const out = L.map(row => row.map(id => (rack.includes(id) && !seen.has(id) ? (seen.add(id), id) : null)))
+	const keep = id => rack.includes(id) && !seen.has(id) && seen.add(id)
+	const out = layout.map(row => row.map(id => (keep(id) ? id : null)))
 	for (const id of rack) {
 		if (seen.has(id)) continue
-		const s = prefer || freeSlot(out)
+		const slot = prefer || freeSlot(out)
 		prefer = null
-		if (s) place(out, id, s[0], s[1])
+		if (slot) place(out, id, slot[0], slot[1])
 	}
 	return out
 }
 
 // A fresh rack: by face, eight on the top row (half of a 101 rack).
 function defaultLayout(rack) {
-	const L = [Array(N).fill(null), Array(N).fill(null)], top = Math.max(8, rack.length >> 1);
-	[...rack].sort((a, b) => faceOf(a) - faceOf(b) || a - b).forEach((id, i) => { L[+(i >= top)][i < top ? i : i - top] = id })
-	return L
+	const layout = [Array(SLOTS).fill(null), Array(SLOTS).fill(null)]
+	const top = Math.max(8, rack.length >> 1)
+	const byFace = [...rack].sort((a, b) => faceOf(a) - faceOf(b) || a - b)
+	byFace.forEach((id, i) => {
+		if (i < top) layout[0][i] = id
+		else layout[1][i - top] = id
+	})
+	return layout
 }
 
-// opts: okey, selected, hint, fresh, focus, canfin (tile ids).
-export function renderRack(el, L, o) {
+// Draws the layout into `el`. opts: okey, selected (picked-up tile), hint (advised
+// discard), fresh (newly arrived), focus (the tile to get the tab stop), canfin (tiles
+// that would finish).
+export function renderRack(el, layout, opts) {
 	el.setAttribute('role', 'group')
 	el.setAttribute('aria-label', t('your_rack'))
 	const tile = id => {
-		const b = tileEl(id, o.okey, 'button')
-		for (const [k, on] of [['sel', id === o.selected], ['hinted', id === o.hint], ['newt', id === o.fresh], ['canfin', o.canfin.includes(id)]]) b.classList.toggle(k, on);
-		if (id === o.selected) b.setAttribute('aria-pressed', 'true')
-		b.tabIndex = id === (o.selected ?? o.focus) ? 0 : -1
-		return b
+		const button = tileEl(id, opts.okey, 'button')
+		button.classList.toggle('sel', id === opts.selected)
+		button.classList.toggle('hinted', id === opts.hint)
+		button.classList.toggle('newt', id === opts.fresh)
+		button.classList.toggle('canfin', opts.canfin.includes(id))
+		if (id === opts.selected) button.setAttribute('aria-pressed', 'true')
+		// One tab stop on the rack (arrows move within it): the picked-up or focused tile.
+		button.tabIndex = id === (opts.selected ?? opts.focus) ? 0 : -1
+		return button
 	}
-	el.replaceChildren(...L.map((row, r) => h('.row', row.map((id, c) => h('.slot', { 'data-r': r, 'data-c': c }, id != null && tile(id))))))
-	if (!el.querySelector('[tabindex="0"]')) { const f = el.querySelector('.tile'); if (f) f.tabIndex = 0 }
+	const slot = (id, row, col) =>
+		h('.slot', { 'data-r': row, 'data-c': col }, id != null && tile(id))
+	el.replaceChildren(
+		...layout.map((ids, row) =>
+			h(
+				'.row',
+				ids.map((id, col) => slot(id, row, col)),
+			),
+		),
+	)
+	if (!el.querySelector('[tabindex="0"]')) {
+		const first = el.querySelector('.tile')
+		if (first) first.tabIndex = 0
+	}
 }
 
-// The slot under a point (the nearest one while over the rack).
+// The slot under a point (the nearest one while over the rack, or a little off it).
 export function slotAt(el, x, y) {
-	const b = el.getBoundingClientRect()
-	if (x < b.left - 10 || x > b.right + 10 || y < b.top - 30 || y > b.bottom + 10) return
-	const rows = el.children, r = y >= rows[1].getBoundingClientRect().top - 4 ? 1 : 0
-	let best = 0, bd = Infinity;
-	[...rows[r].children].forEach((s, c) => { const q = s.getBoundingClientRect(); const d = Math.abs(x - q.left - q.width / 2); if (d < bd) { bd = d; best = c } })
-	return [r, best]
+	const box = el.getBoundingClientRect()
+	if (x < box.left - 10 || x > box.right + 10 || y < box.top - 30 || y > box.bottom + 10) return
+	const rows = el.children
+	const row = y >= rows[1].getBoundingClientRect().top - 4 ? 1 : 0
+	let nearest = 0
+	let distance = Infinity
+	;[...rows[row].children].forEach((slot, col) => {
+		const b = slot.getBoundingClientRect()
+		const d = Math.abs(x - b.left - b.width / 2)
+		if (d < distance) {
+			distance = d
+			nearest = col
+		}
+	})
+	return [row, nearest]
 }
 
-// The neighbour in an arrow's direction: the next tile, or any slot when moving a tile.
-export function step(L, [r, c], key, any) {
+// The neighbour in an arrow's direction: the next tile, or with `any` (moving a tile)
+// the next slot.
+export function step(layout, [row, col], key, any) {
 	const dc = { ArrowLeft: -1, ArrowRight: 1 }[key]
 	if (dc) {
-		for (let k = c + dc; k >= 0 && k < N; k += dc) if (any || L[r][k] != null) return [r, k];
+		for (let c = col + dc; c >= 0 && c < SLOTS; c += dc) {
+			if (any || layout[row][c] != null) return [row, c]
+		}
 		return
 	}
-	const nr = key === 'ArrowUp' ? 0 : 1
-	if (nr === r) return
-	if (any) return [nr, c]
-	for (let d = 0; d < N; d++) for (const k of [c - d, c + d]) if (L[nr][k] != null) return [nr, k];
+	const otherRow = key === 'ArrowUp' ? 0 : 1
+	if (otherRow === row) return
+	if (any) return [otherRow, col]
+	// The nearest tile in the other row, looking left first.
+	for (let d = 0; d < SLOTS; d++) {
+		for (const c of [col - d, col + d]) if (layout[otherRow][c] != null) return [otherRow, c]
+	}
 }

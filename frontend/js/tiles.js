@@ -8,7 +8,8 @@ export const faceOf = id => id >> 1
 const colourOf = face => (face / 13) | 0
 export const valueOf = face => (face % 13) + 1
 
-export const faceLabel = face => (face === FAKE ? t('fake') : `${t('c.' + 'rybk'[colourOf(face)])} ${valueOf(face)}`)
+export const faceLabel = face =>
+	face === FAKE ? t('fake') : `${t('c.' + 'rybk'[colourOf(face)])} ${valueOf(face)}`
 
 export function tileLabel(id, okey) {
 	const f = faceOf(id)
@@ -18,9 +19,13 @@ export function tileLabel(id, okey) {
 
 // A tile (a button when interactive): numeral and colour mark, a star on a wild okey.
 export function tileEl(id, okey, tag = 'span') {
-	const f = faceOf(id), c = colourOf(f)
-	return h(`${tag}.tile.${f === FAKE ? 'fake' : 'c' + c}${f === okey ? '.okey' : ''}`, { 'data-id': id, role: tag === 'span' && 'img', 'aria-label': tileLabel(id, okey) },
-		f === FAKE ? h('b', '♣') : [h('b', valueOf(f)), h('i', MARKS[c])])
+	const f = faceOf(id),
+		c = colourOf(f)
+	return h(
+		`${tag}.tile.${f === FAKE ? 'fake' : 'c' + c}${f === okey ? '.okey' : ''}`,
+		{ 'data-id': id, role: tag === 'span' && 'img', 'aria-label': tileLabel(id, okey) },
+		f === FAKE ? h('b', '♣') : [h('b', valueOf(f)), h('i', MARKS[c])],
+	)
 }
 
 // A face, not a particular tile: no data-id.

@@ -1,11 +1,19 @@
 // DOM helpers: element builder, toast, modal, live announcements.
+// House names, short because they are everywhere: h builds elements, $ and $$ query,
+// t translates (i18n), and `v` is always a seat's view from the server (docs/API.md).
 import { t } from './i18n/index.js'
 
 export const $ = (s, r = document) => r.querySelector(s)
 export const $$ = (s, r = document) => [...r.querySelectorAll(s)]
 
+// h('button.btn.primary', { id, 'aria-label': …, onclick }, ...kids): a tag (div if left
+// out) with classes; attributes (on… are listeners; null and false are skipped) may be
+// left out; kids are nodes, strings or nested arrays, null and false skipped.
 export function h(tag, attrs, ...kids) {
-	if (attrs == null || typeof attrs !== 'object' || attrs instanceof Node || Array.isArray(attrs)) { kids.unshift(attrs); attrs = null }
+	if (attrs == null || typeof attrs !== 'object' || attrs instanceof Node || Array.isArray(attrs)) {
+		kids.unshift(attrs)
+		attrs = null
+	}
 	const [name, ...cls] = tag.split('.')
 	const el = document.createElement(name || 'div')
 	if (name === 'button') el.type = 'button'
@@ -15,18 +23,23 @@ export function h(tag, attrs, ...kids) {
 		if (k.startsWith('on')) el.addEventListener(k.slice(2), v)
 		else el.setAttribute(k, v === true ? '' : v)
 	}
-	for (const kid of kids.flat(9)) if (kid != null && kid !== false) el.append(kid);
+	for (const kid of kids.flat(9)) if (kid != null && kid !== false) el.append(kid)
 	return el
 }
 
 export function announce(msg) {
 	const live = $('#live')
-	if (live) { live.textContent = ''; setTimeout(() => { live.textContent = msg }, 30) }
+	if (live) {
+		live.textContent = ''
+		setTimeout(() => {
+			live.textContent = msg
+		}, 30)
+	}
 }
 
 export function toast(msg, kind = 'info') {
 	let box = $('#toasts')
-	if (!box) document.body.append(box = h('div', { id: 'toasts', 'aria-live': 'assertive' }))
+	if (!box) document.body.append((box = h('div', { id: 'toasts', 'aria-live': 'assertive' })))
 	const el = h('.toast.' + kind, { role: kind === 'error' ? 'alert' : 'status' }, msg)
 	box.append(el)
 	setTimeout(() => el.classList.add('out'), 3200)
@@ -36,13 +49,32 @@ export function toast(msg, kind = 'info') {
 let open = null
 export function modal(title, body) {
 	closeModal()
-	const wrap = open = h('.modal', { role: 'dialog', 'aria-modal': 'true', 'aria-label': title, onclick: e => e.target === wrap && closeModal(),
-		onkeydown: e => e.key === 'Escape' && closeModal() },
-	h('.sheet', h('header', h('h2', title), h('button.x', { 'aria-label': t('close'), onclick: closeModal }, '×')), body))
+	const wrap = (open = h(
+		'.modal',
+		{
+			role: 'dialog',
+			'aria-modal': 'true',
+			'aria-label': title,
+			onclick: e => e.target === wrap && closeModal(),
+			onkeydown: e => e.key === 'Escape' && closeModal(),
+		},
+		h(
+			'.sheet',
+			h(
+				'header',
+				h('h2', title),
+				h('button.x', { 'aria-label': t('close'), onclick: closeModal }, '×'),
+			),
+			body,
+		),
+	))
 	document.body.append(wrap)
 	wrap.querySelector('.x').focus()
 }
-export function closeModal() { open?.remove(); open = null }
+export function closeModal() {
+	open?.remove()
+	open = null
+}
 
 export function btn(label, onclick, cls = '', attrs = {}) {
 	return h('button.btn' + (cls ? '.' + cls : ''), { onclick, ...attrs }, label)
@@ -50,7 +82,33 @@ export function btn(label, onclick, cls = '', attrs = {}) {
 
 // A copyable box: read-only input, Copy button and (where supported) Share.
 export function shareBox(text, shareTitle, id, link) {
-	return h('.sharebox', h('input.copy', { readonly: true, value: text, 'aria-label': shareTitle, id, onfocus: e => e.target.select() }),
-		btn(t('copy'), async () => { try { await navigator.clipboard.writeText(text); toast(t('copy') + ' ✓') } catch { /* the box stays selectable */ } }, 'small'),
-		link && navigator.share && btn(t('share'), () => navigator.share({ title: shareTitle, text: shareTitle, url: text }).catch(() => {}), 'small'))
+	return h(
+		'.sharebox',
+		h('input.copy', {
+			readonly: true,
+			value: text,
+			'aria-label': shareTitle,
+			id,
+			onfocus: e => e.target.select(),
+		}),
+		btn(
+			t('copy'),
+			async () => {
+				try {
+					await navigator.clipboard.writeText(text)
+					toast(t('copy') + ' ✓')
+				} catch {
+					/* the box stays selectable */
+				}
+			},
+			'small',
+		),
+		link &&
+			navigator.share &&
+			btn(
+				t('share'),
+				() => navigator.share({ title: shareTitle, text: shareTitle, url: text }).catch(() => {}),
+				'small',
+			),
+	)
 }

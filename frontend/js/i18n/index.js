@@ -2,7 +2,13 @@
 // is text, one "key=text" a line; t() fills in {name} and the like.
 import text from './en.js'
 
-export const dict = text => Object.fromEntries(text.trim().split('\n').map(line => line.split(/=(.*)/)))
+export const dict = text =>
+	Object.fromEntries(
+		text
+			.trim()
+			.split('\n')
+			.map(line => line.split(/=(.*)/)),
+	)
 const en = dict(text)
 
 export const LANGS = { en: 'English', tr: 'Türkçe', ko: '한국어' }

@@ -1,14 +1,34 @@
 // Local storage: preferences, per-table tokens, recent tables. Never throws.
-const store = (() => { try { const s = window.localStorage; s.getItem('x'); return s } catch { return null } })()
+const store = (() => {
+	try {
+		const s = window.localStorage
+		s.getItem('x')
+		return s
+	} catch {
+		return null
+	}
+})()
 
 export function load(key, fallback) {
-	try { const v = store?.getItem(key); return v == null ? fallback : JSON.parse(v) } catch { return fallback }
+	try {
+		const v = store?.getItem(key)
+		return v == null ? fallback : JSON.parse(v)
+	} catch {
+		return fallback
+	}
 }
 export function save(key, value) {
-	try { store?.setItem(key, JSON.stringify(value)) } catch { /* private mode or full */ }
+	try {
+		store?.setItem(key, JSON.stringify(value))
+	} catch {
+		/* private mode or full */
+	}
 }
 
-export const prefs = Object.assign({ level: 'normal', name: '', theme: null, lang: null, options: {}, turn: 30 }, load('istaka.prefs', {}))
+export const prefs = Object.assign(
+	{ level: 'normal', name: '', theme: null, lang: null, options: {}, turn: 30 },
+	load('istaka.prefs', {}),
+)
 export const savePrefs = () => save('istaka.prefs', prefs)
 
 export const getAuth = id => load('istaka.t.' + id, null)
@@ -19,7 +39,8 @@ export function setAuth(id, auth) {
 	save('istaka.recent', list.slice(0, 8))
 }
 export const recent = () => load('istaka.recent', []).filter(r => getAuth(r.id))
-export const hex = buf => [...new Uint8Array(buf)].map(b => b.toString(16).padStart(2, '0')).join('')
+export const hex = buf =>
+	[...new Uint8Array(buf)].map(b => b.toString(16).padStart(2, '0')).join('')
 // A UUID, or 128 random bits in hex without randomUUID (plain http).
 export const uuid = () => crypto.randomUUID?.() || hex(crypto.getRandomValues(new Uint8Array(16)))
 

@@ -1,0 +1,100 @@
+// The others' moves, shown and said: tiles fly between the pile, racks and discard
+// corners, and the screen reader hears a sentence per move.
+import { t, tn } from '../i18n/index.js'
+import { $, toast, announce } from '../ui.js'
+import { tileEl, backTile, tileLabel } from '../tiles.js'
+import { nameOf } from '../board.js'
+import { setAnimationPace } from './state.js'
+
+const EVENT_TEXT = {
+	draw: 'e_draw',
+	take_discard: 'e_take',
+	discard: 'e_discard',
+	finish: 'e_finish',
+	show_indicator: 'e_show',
+	end_hand: 'e_end',
+	deal: 'e_deal',
+	open: 'e_open',
+	layoff: 'e_layoff',
+}
+const FLYING = ['draw', 'take_discard', 'discard', 'finish']
+
+// The sentence for an event, or '' for one nobody needs to hear. A hand cut off by the
+// 400-turn limit ends like an empty pile, but says why.
+export function describe(event, view) {
+	const key = event.reason === 'turn_limit' ? 'e_turn_limit' : EVENT_TEXT[event.type]
+	if (!key) return ''
+	const said = t(key, {
+		name: nameOf(view, event.seat),
+		from: nameOf(view, event.source ?? 0),
+		n: (event.hand ?? 0) + 1,
+		tile: event.tile != null ? tileLabel(event.tile, view.okey) : '',
+	})
+	return event.auto ? said + ' ' + t('e_auto') : said
+}
+
+export function createAnimator(ctx, heldSeats) {
+	const { state, root } = ctx
+
+	// A tile (a back for null) flies from one element to another.
+	async function fly(from, to, tile) {
+		if (!from || !to || document.hidden) return
+		if (matchMedia('(prefers-reduced-motion:reduce)').matches) return
+		const start = from.getBoundingClientRect()
+		const end = to.getBoundingClientRect()
+		const flyer = tile == null ? backTile() : tileEl(tile, state.sync.view.okey)
+		flyer.classList.add('flyer')
+		document.body.append(flyer)
+		const over = box => {
+			const x = box.left + (box.width - flyer.offsetWidth) / 2
+			const y = box.top + (box.height - flyer.offsetHeight) / 2
+			return { transform: `translate(${x}px,${y}px)` }
+		}
+		const timing = { duration: state.anim.speed, easing: 'ease-out' }
+		try {
+			await flyer.animate([over(start), over(end)], timing).finished
+		} catch {
+			// Cut short: the flyer goes all the same.
+		}
+		flyer.remove()
+	}
+
+	// Says and shows the moves in `events` made by others (or by the computer for us),
+	// counting the pile down as tiles fly; `own`: they follow our move, so no toast.
+	async function playEvents(events, pileCount, own) {
+		const view = state.sync.view
+		const others = events.filter(
+			e => state.spectator || e.auto || e.type === 'deal' || !heldSeats().includes(e.seat),
+		)
+		const said = others.map(e => describe(e, view)).filter(Boolean)
+		if (said.length > 6) {
+			announce(tn('e_many', said.length) + ' ' + said.slice(-3).join(' '))
+			if (!own) toast(tn('e_many', said.length))
+		} else if (said.length) {
+			announce(said.join(' '))
+		}
+		const flights = others.filter(e => FLYING.includes(e.type)).slice(-12)
+		setAnimationPace(state, flights.length)
+		const corner = seat => $(`.disc[data-seat="${seat}"] .dslot`, root)
+		for (const e of flights) {
+			if (state.sync.closed || $('.modal')) break
+			const mine = e.seat === state.seat && !state.spectator
+			const rack = mine ? $('.rack', root) : $(`.opp[data-seat="${e.seat}"]`, root)
+			if (e.type === 'draw') {
+				await fly($('.pile', root), rack)
+				const count = $('.pc', root)
+				if (count) count.textContent = --pileCount
+			} else if (e.type === 'take_discard') {
+				corner(e.source)?.replaceChildren()
+				await fly(corner(e.source), rack, e.tile)
+			} else if (e.type === 'discard') {
+				await fly(rack, corner(e.seat), e.tile)
+				corner(e.seat)?.replaceChildren(tileEl(e.tile, view.okey))
+			} else {
+				await fly(rack, $('.mid', root), e.tile)
+			}
+		}
+	}
+
+	return { playEvents }
+}

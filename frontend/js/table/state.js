@@ -1,0 +1,221 @@
+// The state of one open table screen, declared in one place. The other table
+// modules read it freely but change it only through the functions below, so
+// every change has a name a reader can search for. Nothing here touches the DOM.
+import { reconcile, place, locate } from '../rack.js'
+
+/**
+ * A table screen before the first view arrives. `auth` is the seat's token record;
+ * null for a spectator.
+ */
+export function createTableState(auth) {
+	return {
+		spectator: !auth, // no seat token: watches the table, sees no rack
+		seat: auth?.seat, // the shown rack's seat; pass-and-play moves it to the seat on turn
+		sync: {
+			view: null, // the seat's last view (docs/API.md), null until the first answer
+			busy: false, // a move is on its way: polls and other moves wait for it
+			closed: false, // the screen was left: late answers are dropped
+			discarding: null, // a discard on its way, shown in our corner before the answer
+		},
+		rack: {
+			layouts: {}, // by seat: 2 rows of 15 slots, tile ids or null (rack.js)
+			prefer: null, // [row, col] for the tile the current move brings (dropped there)
+			fresh: null, // the tile that arrived last, marked on the rack
+		},
+		selection: {
+			tile: null, // picked up by a tap: a slot tap moves it; Discard and Finish use it
+			hint: null, // the tile "Best" advises to discard
+		},
+		meld101: {
+			current: [], // the group being picked on the rack, tile by tile
+			groups: [], // groups closed with "+", to open or lay together
+		},
+		screen: {
+			covered: false, // pass-and-play: the rack waits behind a cover for a tap
+			resultHidden: false, // the result panel was closed to see the table
+			dragging: false, // redraws wait for the drag's end, not to pull the tile away
+			redrawWaiting: false, // a full redraw was asked for during the drag
+		},
+		anim: {
+			speed: 280, // ms per flying tile; quicker when many queue up
+		},
+	}
+}
+
+/** @typedef {ReturnType<typeof createTableState>} TableState */
+
+/** The shown seat's rack layout, if the view has given it a rack. */
+export const myLayout = state => state.rack.layouts[state.seat ?? -1]
+
+/** The view's variant is 101 Okey. */
+export const is101 = state => state.sync.view?.variant === '101'
+
+// --- sync ---
+
+/**
+ * Take a new view: keep the rack layout in step with the rack (the tile a move brought
+ * goes to its preferred slot), and forget picks of tiles that left the rack.
+ */
+export function acceptView(state, view) {
+	state.sync.view = view
+	if (view.you == null || !view.rack) return
+	const { rack } = state
+	const old = rack.layouts[view.you] || view.rack_layout
+	const layout = (rack.layouts[view.you] = reconcile(old, view.rack, rack.prefer))
+	if (rack.prefer) rack.fresh = layout[rack.prefer[0]][rack.prefer[1]]
+	rack.prefer = null
+	const onRack = group => group.filter(id => view.rack.includes(id))
+	if (!view.rack.includes(state.selection.tile)) state.selection.tile = null
+	state.meld101.current = onRack(state.meld101.current)
+	state.meld101.groups = state.meld101.groups.map(onRack).filter(group => group.length)
+}
+
+/** A pass-and-play device hands the rack to the seat on turn, behind the cover. */
+export function passDevice(state, seat) {
+	state.seat = seat
+	state.screen.covered = true
+	state.selection.tile = null
+}
+
+/** The next player has taken the device. */
+export function uncover(state) {
+	state.screen.covered = false
+}
+
+/** A move leaves: no more moves until it is answered; a discard shows at once. */
+export function beginMove(state, type, tile) {
+	state.sync.busy = true
+	state.selection.tile = null
+	state.selection.hint = null
+	if (type !== 'discard' || tile == null) return
+	const layout = myLayout(state)
+	const at = layout && locate(layout, tile)
+	if (at) layout[at[0]][at[1]] = null
+	state.sync.discarding = tile
+}
+
+/** The server took the move: the picks are spent; the tile it brings goes to `prefer`. */
+export function moveAccepted(state, prefer) {
+	state.sync.busy = false
+	state.sync.discarding = null
+	state.rack.prefer = prefer
+	state.meld101.current = []
+	state.meld101.groups = []
+}
+
+/** The move failed; the next view says where things stand. */
+export function moveFailed(state) {
+	state.sync.busy = false
+	state.sync.discarding = null
+}
+
+/** The screen is left. */
+export function close(state) {
+	state.sync.closed = true
+}
+
+// --- rack and selection ---
+
+/** A tap on a rack tile in classic picks it up, or puts it back down. */
+export function toggleSelection(state, tile) {
+	state.selection.tile = state.selection.tile === tile ? null : tile
+	state.selection.hint = null
+}
+
+/** Escape, or a drag's end: nothing picked up. */
+export function clearSelection(state) {
+	state.selection.tile = null
+}
+
+/** Put a tile on a slot of the shown rack (neighbours make room, rack.js place). */
+export function moveTile(state, tile, slot) {
+	place(myLayout(state), tile, slot[0], slot[1])
+}
+
+/**
+ * The tapped slot takes the picked-up tile; any 101 pick is dropped with it.
+ * Returns the tile moved, if one was picked up.
+ */
+export function dropSelectionOn(state, slot) {
+	const tile = state.selection.tile
+	if (tile == null) return null
+	moveTile(state, tile, slot)
+	state.selection.tile = null
+	state.meld101.current = []
+	return tile
+}
+
+/** A sort from the server: its layout, discard advice and, for "best" in 101, groups. */
+export function arrangeRack(state, advice, by) {
+	state.rack.layouts[state.seat ?? -1] = reconcile(advice.layout, state.sync.view.rack)
+	state.selection.hint = advice.discard
+	state.selection.tile = null
+	if (!is101(state)) return
+	state.meld101.current = []
+	state.meld101.groups = by === 'best' && advice.groups ? advice.groups : []
+}
+
+/** A drag starts; a rack tile dragged is also picked up. */
+export function startDrag(state, tile) {
+	state.screen.dragging = true
+	if (tile != null) state.selection.tile = tile
+}
+
+/** A full redraw was asked for during a drag: the drag's end makes it. */
+export function deferRedraw(state) {
+	state.screen.redrawWaiting = true
+}
+
+/** The drag is over; a redraw asked for during it is now due. Says whether
+ * a full redraw waited for it. */
+export function endDrag(state) {
+	const waited = state.screen.redrawWaiting
+	state.screen.dragging = false
+	state.screen.redrawWaiting = false
+	state.selection.tile = null
+	return waited
+}
+
+// --- 101 picking ---
+
+/**
+ * A tap on a rack tile in 101 takes it out of its closed group, or in or out of the
+ * open one. A single picked tile is also the selection (to discard or move).
+ */
+export function pickForMeld(state, tile) {
+	const picks = state.meld101
+	const group = picks.groups.find(g => g.includes(tile))
+	if (group) group.splice(group.indexOf(tile), 1)
+	else if (picks.current.includes(tile)) picks.current = picks.current.filter(id => id !== tile)
+	else picks.current = [...picks.current, tile]
+	picks.groups = picks.groups.filter(g => g.length)
+	const alone = picks.current.length === 1 && !picks.groups.length
+	state.selection.tile = alone ? picks.current[0] : null
+	state.selection.hint = null
+}
+
+/** "+": the open group is closed and a new one begins. */
+export function closeGroup(state) {
+	state.meld101.groups = [...state.meld101.groups, state.meld101.current]
+	state.meld101.current = []
+	state.selection.tile = null
+}
+
+/** "×": every pick is dropped. */
+export function clearGroups(state) {
+	state.meld101.groups = []
+	state.meld101.current = []
+	state.selection.tile = null
+}
+
+// --- screen ---
+
+/** The result panel is closed to see the table, or shown again. */
+export function setResultHidden(state, hidden) {
+	state.screen.resultHidden = hidden
+}
+
+/** Another pass of flying tiles: quicker when many are queued. */
+export function setAnimationPace(state, count) {
+	state.anim.speed = count > 6 ? 170 : 280
+}
