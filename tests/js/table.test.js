@@ -1,0 +1,254 @@
+// frontend/js/table/: the table screen's declared state and the changes made to it
+// (state.js), the polling pace (sync.js) and the sentences said for moves (anim.js).
+import { test, describe, before } from 'node:test'
+import assert from 'node:assert/strict'
+import * as table from '../../frontend/js/table/state.js'
+import { describe as sentence } from '../../frontend/js/table/anim.js'
+import { id, ids, rack, drawn, failOnConsoleError } from './helpers.js'
+
+failOnConsoleError()
+
+// sync.js imports api.js, which reads the page's address when it loads: give it one.
+let paceFor
+before(async () => {
+	globalThis.document ??= { baseURI: 'http://localhost/' }
+	;({ paceFor } = await import('../../frontend/js/table/sync.js'))
+})
+
+// A view of seat 0 holding `tiles`, as GET /tables/{id} sends it (fields the state reads).
+const view = (tiles, fields = {}) => ({
+	version: 1,
+	variant: 'classic',
+	you: 0,
+	rack: ids(tiles),
+	rack_layout: null,
+	...fields,
+})
+const playing = (tiles, layout) => {
+	const state = table.createTableState({ seat: 0 })
+	table.acceptView(state, view(tiles, { rack_layout: layout }))
+	return state
+}
+
+describe('createTableState', () => {
+	test('a seat token gives a player, none a spectator', () => {
+		assert.equal(table.createTableState({ seat: 2 }).seat, 2)
+		assert.equal(table.createTableState({ seat: 2 }).spectator, false)
+		assert.equal(table.createTableState(null).spectator, true)
+	})
+
+	test('nothing is picked, covered or on its way at first', () => {
+		const state = table.createTableState({ seat: 0 })
+		assert.equal(state.sync.view, null)
+		assert.equal(state.sync.busy, false)
+		assert.equal(state.selection.tile, null)
+		assert.deepEqual(state.meld101, { current: [], groups: [] })
+		assert.equal(state.screen.covered, false)
+	})
+})
+
+describe('acceptView', () => {
+	test('the first view keeps the layout the server stored', () => {
+		const state = playing('R1 R2 K5', rack('R1 . R2', 'K5'))
+		assert.deepEqual(drawn(table.myLayout(state)), ['R1 . R2', 'K5'])
+	})
+
+	test('a tile that left the rack is no longer picked up', () => {
+		const state = playing('R1 R2 K5', rack('R1 R2', 'K5'))
+		table.toggleSelection(state, id('K5'))
+		table.acceptView(state, view('R1 R2'))
+		assert.equal(state.selection.tile, null)
+		assert.deepEqual(drawn(table.myLayout(state)), ['R1 R2', ''])
+	})
+
+	test('the tile a move brings lands on the slot it was dropped on, marked fresh', () => {
+		const state = playing('R1 R2', rack('R1 R2'))
+		table.beginMove(state, 'draw', null)
+		table.moveAccepted(state, [0, 5])
+		table.acceptView(state, view('R1 R2 B9'))
+		assert.deepEqual(drawn(table.myLayout(state)), ['R1 R2 . . . B9', ''])
+		assert.equal(state.rack.fresh, id('B9'))
+		assert.equal(state.rack.prefer, null)
+	})
+
+	test('101 picks lose the tiles that left the rack, and empty groups go', () => {
+		const state = playing('R1 R2 R3 K5', rack('R1 R2 R3 K5'))
+		table.pickForMeld(state, id('K5'))
+		table.closeGroup(state)
+		table.pickForMeld(state, id('R1'))
+		table.acceptView(state, view('R1 R2 R3'))
+		assert.deepEqual(state.meld101, { current: [id('R1')], groups: [] })
+	})
+})
+
+describe('moves', () => {
+	test('a discard leaves the rack at once and shows as on its way', () => {
+		const state = playing('R1 R2 K5', rack('R1 R2', 'K5'))
+		table.beginMove(state, 'discard', id('K5'))
+		assert.equal(state.sync.busy, true)
+		assert.equal(state.sync.discarding, id('K5'))
+		assert.deepEqual(drawn(table.myLayout(state)), ['R1 R2', ''])
+	})
+
+	test('a failed move frees the screen and forgets the discard on its way', () => {
+		const state = playing('R1 K5', rack('R1 K5'))
+		table.beginMove(state, 'discard', id('K5'))
+		table.moveFailed(state)
+		assert.equal(state.sync.busy, false)
+		assert.equal(state.sync.discarding, null)
+	})
+
+	test('an accepted move spends the 101 picks', () => {
+		const state = playing('R1 R2 R3', rack('R1 R2 R3'))
+		for (const tile of ids('R1 R2 R3')) table.pickForMeld(state, tile)
+		table.beginMove(state, 'open', null)
+		table.moveAccepted(state, null)
+		assert.deepEqual(state.meld101, { current: [], groups: [] })
+	})
+})
+
+describe('selection and rack', () => {
+	test('a second tap on the picked-up tile puts it down', () => {
+		const state = playing('R1 R2', rack('R1 R2'))
+		table.toggleSelection(state, id('R2'))
+		assert.equal(state.selection.tile, id('R2'))
+		table.toggleSelection(state, id('R2'))
+		assert.equal(state.selection.tile, null)
+	})
+
+	test('a tap on an empty slot moves the picked-up tile there', () => {
+		const state = playing('R1 R2', rack('R1 R2'))
+		table.toggleSelection(state, id('R1'))
+		assert.equal(table.dropSelectionOn(state, [1, 3]), id('R1'))
+		assert.deepEqual(drawn(table.myLayout(state)), ['. R2', '. . . R1'])
+		assert.equal(state.selection.tile, null)
+	})
+
+	test('a tap on a slot with nothing picked up moves nothing', () => {
+		const state = playing('R1 R2', rack('R1 R2'))
+		assert.equal(table.dropSelectionOn(state, [1, 3]), null)
+		assert.deepEqual(drawn(table.myLayout(state)), ['R1 R2', ''])
+	})
+
+	test('a sort takes the server layout and its discard advice', () => {
+		const state = playing('R1 R2 K5', rack('R1 R2 K5'))
+		const advice = { layout: rack('K5', 'R1 R2'), discard: id('K5') }
+		table.arrangeRack(state, advice, 'runs')
+		assert.deepEqual(drawn(table.myLayout(state)), ['K5', 'R1 R2'])
+		assert.equal(state.selection.hint, id('K5'))
+	})
+
+	test('"best" in 101 also takes the groups the server found', () => {
+		const state = table.createTableState({ seat: 0 })
+		table.acceptView(state, view('R1 R2 R3', { variant: '101' }))
+		const advice = { layout: rack('R1 R2 R3'), discard: null, groups: [ids('R1 R2 R3')] }
+		table.arrangeRack(state, advice, 'best')
+		assert.deepEqual(state.meld101.groups, [ids('R1 R2 R3')])
+	})
+
+	test('a full redraw asked for during a drag is owed at its end, once', () => {
+		const state = playing('R1', rack('R1'))
+		table.startDrag(state, id('R1'))
+		assert.equal(state.selection.tile, id('R1'))
+		table.deferRedraw(state)
+		assert.equal(table.endDrag(state), true)
+		assert.equal(state.selection.tile, null)
+		table.startDrag(state, null)
+		assert.equal(table.endDrag(state), false)
+	})
+})
+
+describe('101 picking', () => {
+	test('tiles join the open group; one alone is also picked up', () => {
+		const state = playing('R1 R2 R3', rack('R1 R2 R3'))
+		table.pickForMeld(state, id('R1'))
+		assert.equal(state.selection.tile, id('R1'))
+		table.pickForMeld(state, id('R2'))
+		assert.deepEqual(state.meld101.current, ids('R1 R2'))
+		assert.equal(state.selection.tile, null)
+	})
+
+	test('a tap on a picked tile takes it out again', () => {
+		const state = playing('R1 R2 R3', rack('R1 R2 R3'))
+		table.pickForMeld(state, id('R1'))
+		table.pickForMeld(state, id('R2'))
+		table.pickForMeld(state, id('R1'))
+		assert.deepEqual(state.meld101.current, ids('R2'))
+	})
+
+	test('"+" closes the group; a tap on one of its tiles takes it out of that group', () => {
+		const state = playing('R1 R2 R3 K5', rack('R1 R2 R3 K5'))
+		for (const tile of ids('R1 R2 R3')) table.pickForMeld(state, tile)
+		table.closeGroup(state)
+		assert.deepEqual(state.meld101, { current: [], groups: [ids('R1 R2 R3')] })
+		table.pickForMeld(state, id('R3'))
+		assert.deepEqual(state.meld101, { current: [], groups: [ids('R1 R2')] })
+	})
+
+	test('"×" drops every pick', () => {
+		const state = playing('R1 R2', rack('R1 R2'))
+		table.pickForMeld(state, id('R1'))
+		table.closeGroup(state)
+		table.pickForMeld(state, id('R2'))
+		table.clearGroups(state)
+		assert.deepEqual(state.meld101, { current: [], groups: [] })
+	})
+})
+
+describe('passDevice', () => {
+	test('the rack goes to the seat on turn, behind the cover, nothing picked up', () => {
+		const state = playing('R1', rack('R1'))
+		table.toggleSelection(state, id('R1'))
+		table.passDevice(state, 2)
+		assert.equal(state.seat, 2)
+		assert.equal(state.screen.covered, true)
+		assert.equal(state.selection.tile, null)
+		table.uncover(state)
+		assert.equal(state.screen.covered, false)
+	})
+})
+
+describe('paceFor', () => {
+	const live = { turn_seconds: 30, status: 'playing', phase: 'take' }
+	const relaxed = { turn_seconds: 86400, status: 'playing', phase: 'take' }
+
+	test('a hidden tab polls every 30 s', () => {
+		assert.equal(paceFor(live, false, true, 0), 30000)
+	})
+
+	test('a live table polls every second while the others play, less on your turn', () => {
+		assert.equal(paceFor(live, false, false, 0), 1000)
+		assert.equal(paceFor(live, true, false, 0), 2500)
+	})
+
+	test('an asynchronous table backs off while nothing happens, up to 30 s', () => {
+		assert.equal(paceFor(relaxed, false, false, 0), 2000)
+		assert.equal(paceFor(relaxed, false, false, 1), 3200)
+		assert.equal(paceFor(relaxed, false, false, 20), 30000)
+	})
+
+	test('a table waiting for players polls every 2 s; a finished hand slower', () => {
+		assert.equal(paceFor({ ...live, status: 'waiting' }, false, false, 5), 2000)
+		assert.equal(paceFor({ ...live, phase: 'over' }, false, false, 0), 3000)
+		assert.equal(paceFor({ ...relaxed, phase: 'over' }, false, false, 0), 15000)
+	})
+})
+
+describe('the sentence for a move', () => {
+	const seen = { okey: null, players: [{ seat: 1, name: 'Mehmet' }] }
+
+	test('a discard names the player and the tile', () => {
+		const said = sentence({ type: 'discard', seat: 1, tile: id('R7') }, seen)
+		assert.match(said, /Mehmet/)
+		assert.match(said, /red 7/)
+	})
+
+	test('a hand cut off by the turn limit says why', () => {
+		const said = sentence({ type: 'end_hand', reason: 'turn_limit' }, seen)
+		assert.notEqual(said, sentence({ type: 'end_hand' }, seen))
+	})
+
+	test('an event nobody needs to hear says nothing', () => {
+		assert.equal(sentence({ type: 'rack_layout', seat: 1 }, seen), '')
+	})
+})
