@@ -26,17 +26,18 @@ function freeSlot(layout) {
 	}
 }
 
-// Put a tile on (row, col). An occupied slot pushes its neighbours toward a gap in the
-// row (the first one to the right, else to the left); a full row sends the tile to a
-// free slot.
+// Put a tile on (row, col). An occupied slot pushes its neighbours toward the nearest gap
+// in the row (to the right on a tie), so a tile moved one slot over passes its neighbour;
+// a full row sends the tile to a free slot.
 export function place(layout, id, row, col) {
 	const at = locate(layout, id)
 	if (at) layout[at[0]][at[1]] = null
 	const slots = layout[row]
+	const left = slots.lastIndexOf(null, col)
 	const right = slots.indexOf(null, col)
-	const gap = right >= 0 ? right : slots.lastIndexOf(null, col)
-	if (gap >= 0) {
-		slots.splice(gap, 1)
+	const nearest = left < 0 || (right >= 0 && right - col <= col - left) ? right : left
+	if (nearest >= 0) {
+		slots.splice(nearest, 1)
 		slots.splice(col, 0, id)
 		return layout
 	}

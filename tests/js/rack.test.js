@@ -53,17 +53,17 @@ describe('place', () => {
 		assert.deepEqual(drawn(L), ['R1 R2 R4 R3', ''])
 	})
 
-	// The comment in rack.js says "toward the nearest gap", but the first gap on the right
-	// wins: a tile moved one slot right (drag onto its neighbour, or the arrow key while
-	// moving it) pushes the whole group right instead of passing the neighbour.
-	test(
-		'moves a tile right past its neighbour (nearest gap: the slot it left)',
-		{ todo: 'rack.js place() prefers any gap on the right to the nearest one' },
-		() => {
-			const L = place(rack('R1 R2 R3 R4'), id('R1'), 0, 1)
-			assert.deepEqual(drawn(L), ['R2 R1 R3 R4', ''])
-		},
-	)
+	// A tile moved one slot right (a drag onto its neighbour, or the arrow key while
+	// moving it) passes the neighbour: the nearest gap is the slot it left.
+	test('moves a tile right past its neighbour', () => {
+		const L = place(rack('R1 R2 R3 R4'), id('R1'), 0, 1)
+		assert.deepEqual(drawn(L), ['R2 R1 R3 R4', ''])
+	})
+
+	test('pushes toward the nearer gap, to the right on a tie', () => {
+		assert.deepEqual(drawn(place(rack('. R1 R2 R3 R4 .'), id('B9'), 0, 2)), ['R1 R2 B9 R3 R4', ''])
+		assert.deepEqual(drawn(place(rack('. R1 R2 R3 .'), id('B9'), 0, 2)), ['. R1 B9 R2 R3', ''])
+	})
 
 	test('a full row sends the tile after the last tile of the lower row', () => {
 		const L = place(rack(FULL, 'K1 K2'), id('B9'), 0, 4)
