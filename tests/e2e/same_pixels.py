@@ -75,6 +75,10 @@ SETTLED_JS = (
 # How long a recorded scene stays open after its last step: the table polls first after
 # 1 s, and that poll (repeated identically later) should be in the recording.
 RECORD_LINGER_MS = 1500
+# Repeatable rasterising: a re-drawn part of a raster tile (partial raster) could shade the
+# antialiased edges around it otherwise than a whole tile drawn at once (a few pixels at the
+# discard count badges after a tap on the rack), and one raster thread draws tiles in order.
+STEADY_ARGS = ["--disable-partial-raster", "--num-raster-threads=1"]
 # A scene whose screenshots differ is loaded again this many times (see shoot_all).
 RELOADS = 3
 KEPT_HEADERS = ("content-type", "etag", "cache-control", "retry-after")
@@ -580,7 +584,7 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS + STEADY_ARGS)
         with tempfile.TemporaryDirectory() as tmp, running_devserver(Path(tmp)) as url:
             scene_list = scenes(make_tables(url + "/"))
             recording = record(browser, url, before.frontend, scene_list)
