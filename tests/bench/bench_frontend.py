@@ -76,13 +76,15 @@ def first_render() -> None:
                         ctx.add_init_script(auth_js(setup))
                     page = ctx.new_page()
                     page.goto(base + path)
+                    # Predicates as functions: a bare expression is run through eval,
+                    # which the site's Content-Security-Policy forbids.
                     page.wait_for_function(
-                        "performance.getEntriesByName('istaka-ready').length > 0"
+                        "() => performance.getEntriesByName('istaka-ready').length > 0"
                     )
                     # The paint entry can land a frame after the ready mark: wait for it
                     # rather than read a missing entry as 0 ms.
                     page.wait_for_function(
-                        "performance.getEntriesByName('first-contentful-paint').length > 0",
+                        "() => performance.getEntriesByName('first-contentful-paint').length > 0",
                         timeout=5000,
                     )
                     marks = page.evaluate(MARKS)
