@@ -596,8 +596,12 @@ def main(argv: list[str] | None = None) -> int:
         differing = compare(browser, before, after, matched)
         browser.close()
     if recording.missed:
-        print(f"{len(recording.missed)} API requests were not in the recording (closest answer):")
-        for line in sorted(set(recording.missed)):
+        distinct = sorted(set(recording.missed))
+        print(
+            f"{len(recording.missed)} API requests ({len(distinct)} distinct) were not in the"
+            " recording; each got the closest recorded answer:"
+        )
+        for line in distinct:
             print("   " + line)
     print_downloads(before, after)
     seconds = time.perf_counter() - start
