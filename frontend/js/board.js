@@ -1,15 +1,7 @@
-// The felt: opponents, discard corners, pile, indicator, okey, and the dock (status,
-// move buttons). Rendering only: buttons carry a data-act for table/input.js. House
-// names: `v` is the seat's view (docs/API.md), `h` builds elements (ui.js), `t` translates.
-//
-// renderFelt and dock take, besides the view, the felt options `o`:
-//   seat        the seat at the bottom (the shown rack's; 0 for a spectator)
-//   spectator   no rack: every seat is a badge
-//   selected    the picked-up rack tile
-//   busy        a move is on its way: no move buttons
-//   picking     101: { groups, current } being picked on the rack
-//   discarding  a discard on its way, shown in our corner
-//   okey101     the 101 parts (okey101.js) on a 101 table
+// The felt and the dock. Rendering only: buttons carry a data-act for table/input.js.
+// Besides the view, renderFelt and dock take options `o`: seat (at the bottom; 0 for a
+// spectator), spectator, selected (the picked-up tile), busy (a move on its way: no move
+// buttons), picking (101 groups), discarding (a discard on its way), okey101 (its module).
 import { t, tn } from './i18n/index.js'
 import { h } from './ui.js'
 import { tileEl, faceTile, backTile, faceLabel } from './tiles.js'
@@ -23,7 +15,7 @@ export const button = (act, label, enabled, cls = '') =>
 	h('button.btn' + cls, { 'data-act': act, disabled: !enabled }, label)
 const pad = n => String(n).padStart(2, '0')
 
-// Seen from seat `me`: the relative seat, the side of the table, the discard corner.
+// Seen from seat `me`.
 export function place(seats, seat, me) {
 	const rel = (seat - me + seats) % seats
 	const side = seats === 2 ? 'top' : ['', 'right', seats === 3 ? 'left' : 'top', 'left'][rel]
@@ -46,7 +38,7 @@ export const team = (v, seat) =>
 const timer = (v, seat) =>
 	v.turn === seat && clock(v) && h('span.clock', { 'data-clock': '' }, clock(v))
 
-// An opponent (or, for a spectator, every player): avatar, name, tiles, score, clock.
+// An opponent, or for a spectator every player.
 function badge(v, seat, side) {
 	const player = playerOf(v, seat)
 	const onTurn = v.turn === seat && v.phase !== 'over'
@@ -70,8 +62,7 @@ function badge(v, seat, side) {
 	)
 }
 
-// A seat's discard corner: the top tile (ours, a drop target; the left one, to take)
-// and the count, which opens the seat's discards.
+// Our corner is a drop target; the left one's top tile can be taken.
 function corner(v, seat, pos, o) {
 	const state = v.seats[seat]
 	const mine = !pos.rel && !o.spectator
@@ -105,7 +96,6 @@ function corner(v, seat, pos, o) {
 	return h(cls, attrs, h('.dslot', top), browse)
 }
 
-// The status line: whose turn, and what this seat can do now.
 export function status(v, me, spectator) {
 	if (v.status === 'waiting') return t('s_waiting')
 	if (v.phase === 'over') return t(v.match_over ? 's_match_over' : 's_hand_over')
@@ -123,15 +113,13 @@ export function status(v, me, spectator) {
 	return t(key, { name: nameOf(v, neighbour) }) + canShow
 }
 
-// A 101 turn's status where it differs from classic's.
 function status101(v) {
 	if (legal(v, 'return_discard')) return 's_return'
 	if (v.seats[v.you].opened) return 's_lay'
 	return legal(v, 'open') && 's_open'
 }
 
-// section.felt > opponents' badges, discard corners, .mid (pile, indicator, okey),
-// 101 melds, .dock
+// section.felt > badges, corners, .mid (pile, indicator, okey), 101 melds, .dock
 export function renderFelt(v, o) {
 	const me = o.spectator ? 0 : o.seat
 	const seats = v.seats.length
@@ -179,7 +167,7 @@ export function renderFelt(v, o) {
 	return felt
 }
 
-// .dock > (a spectator's bottom badge) .me (name, score, clock), p.status, .acts (moves)
+// .dock > (a spectator's bottom badge) .me, p.status, .acts
 export function dock(v, o, bottom) {
 	const me = o.seat
 	const mine = !o.spectator && v.seats[me]
@@ -198,7 +186,6 @@ export function dock(v, o, bottom) {
 		d.append(h('.acts', button('result', label, true, '.primary')))
 	}
 	if (!mine || o.busy) return d
-	// A move's button, enabled when it needs no tile or the picked-up tile will do.
 	const move = (type, act, cls) => {
 		const a = legal(v, type)
 		return a && button(act, t(type), !a.tiles || a.tiles.includes(o.selected), '.' + cls)
@@ -225,7 +212,7 @@ export const toolbar = () =>
 		),
 	)
 
-// A seat's discards, oldest first (only the top one where the table keeps no history).
+// Oldest first; only the top one where the table keeps no history.
 export function pileBrowser(v, seat) {
 	const state = v.seats[seat]
 	const hint = state.discards ? tn('n_discarded', state.discard_count) : t('only_top')

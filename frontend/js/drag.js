@@ -2,81 +2,92 @@
 // touch is a tap: we click ourselves (the browser's click can be lost to its
 // double-tap detection after a drag) and drop the browser's click that follows.
 const THRESHOLD = 7
+// A browser click this soon after our own drag or tap is the same gesture: dropped.
+const SWALLOW_MS = 600
 
+// The dragged element stays in place, dimmed ('lifted'); a copy of it follows the pointer.
+function lift(drag) {
+	const box = drag.el.getBoundingClientRect()
+	drag.dx = drag.x - box.left
+	drag.dy = drag.y - box.top
+	const ghost = drag.el.cloneNode(true)
+	ghost.className += ' ghost'
+	ghost.setAttribute('aria-hidden', 'true')
+	ghost.style.width = box.width + 'px'
+	ghost.style.height = box.height + 'px'
+	document.body.append(ghost)
+	drag.ghost = ghost
+	drag.el.classList.add('lifted')
+	document.body.classList.add('dragging')
+}
+
+// Elements under `root` matching `selector` can be dragged. start(el, event) returns
+// the drag's data, or null to refuse it; move(x, y, data) follows the pointer;
+// end(x, y, data) gets the drop point (null, null when the drag was cancelled).
 export function draggable(root, selector, { start, move, end }) {
-	let st = null
-	let swallow = 0
+	let drag = null // the pointer that is down: where it started, what it holds
+	let swallowFrom = 0
 
-	const listen = on =>
-		[
+	const listen = on => {
+		for (const [type, handler] of [
 			['pointermove', onMove],
 			['pointerup', onUp],
 			['pointercancel', onUp],
-		].forEach(([type, f]) => window[on + 'EventListener'](type, f, { passive: false }))
+		]) {
+			window[on + 'EventListener'](type, handler, { passive: false })
+		}
+	}
 	const cleanup = () => {
 		listen('remove')
-		st?.ghost?.remove()
-		st?.el?.classList.remove('lifted')
+		drag?.ghost?.remove()
+		drag?.el?.classList.remove('lifted')
 		document.body.classList.remove('dragging')
-		st = null
+		drag = null
 	}
 
 	function onMove(e) {
-		if (!st || e.pointerId !== st.pid) return
+		if (!drag || e.pointerId !== drag.pointer) return
 		const { clientX: x, clientY: y } = e
-		if (!st.on) {
-			if (Math.hypot(x - st.x, y - st.y) < THRESHOLD) return
-			st.moved = true
-			if (!st.el) return
-			st.data = start(st.el, e)
-			if (!st.data) {
-				st.el = null
+		if (!drag.on) {
+			if (Math.hypot(x - drag.x, y - drag.y) < THRESHOLD) return
+			drag.moved = true
+			if (!drag.el) return
+			drag.data = start(drag.el, e)
+			if (!drag.data) {
+				drag.el = null
 				return
 			}
-			st.on = true
-			const r = st.el.getBoundingClientRect()
-			st.dx = st.x - r.left
-			st.dy = st.y - r.top
-			const g = st.el.cloneNode(true)
-			g.className += ' ghost'
-			g.setAttribute('aria-hidden', 'true')
-			g.style.width = r.width + 'px'
-			g.style.height = r.height + 'px'
-			document.body.append(g)
-			st.ghost = g
-			st.el.classList.add('lifted')
-			document.body.classList.add('dragging')
+			drag.on = true
+			lift(drag)
 		}
 		e.preventDefault()
-		st.ghost.style.transform = `translate(${x - st.dx}px,${y - st.dy}px) scale(1.08)`
-		move?.(x, y, st.data)
+		drag.ghost.style.transform = `translate(${x - drag.dx}px,${y - drag.dy}px) scale(1.08)`
+		move?.(x, y, drag.data)
 	}
 
 	// Up ends a drag (a cancel ends it nowhere) or, for an unmoved touch, taps.
 	function onUp(e) {
-		if (!st || e.pointerId !== st.pid) return
-		const { on, data, moved, touch, target } = st
+		if (!drag || e.pointerId !== drag.pointer) return
+		const { on, data, moved, touch, target } = drag
 		const up = e.type === 'pointerup'
 		cleanup()
 		if (on) {
-			swallow = Date.now()
+			swallowFrom = Date.now()
 			end(up ? e.clientX : null, up ? e.clientY : null, data)
-			return
-		}
-		if (up && touch && !moved && target.isConnected) {
-			swallow = Date.now()
+		} else if (up && touch && !moved && target.isConnected) {
+			swallowFrom = Date.now()
 			target.click()
 		}
 	}
 
 	root.addEventListener('pointerdown', e => {
-		swallow = 0
-		if (e.button > 0 || st) return
+		swallowFrom = 0
+		if (e.button > 0 || drag) return
 		const el = e.target.closest(selector)
-		st = {
+		drag = {
 			el: el && root.contains(el) && !el.disabled ? el : null,
 			target: e.target,
-			pid: e.pointerId,
+			pointer: e.pointerId,
 			x: e.clientX,
 			y: e.clientY,
 			on: false,
@@ -85,16 +96,12 @@ export function draggable(root, selector, { start, move, end }) {
 		listen('add')
 	})
 
-	root.addEventListener(
-		'click',
-		e => {
-			if (e.isTrusted && Date.now() - swallow < 600) {
-				e.stopPropagation()
-				e.preventDefault()
-				swallow = 0
-			}
-		},
-		true,
-	)
+	const swallowClick = e => {
+		if (!e.isTrusted || Date.now() - swallowFrom >= SWALLOW_MS) return
+		e.stopPropagation()
+		e.preventDefault()
+		swallowFrom = 0
+	}
+	root.addEventListener('click', swallowClick, true)
 	root.addEventListener('dragstart', e => e.preventDefault())
 }

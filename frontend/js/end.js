@@ -61,16 +61,47 @@ export function matchTable(v) {
 	)
 }
 
-// The panel; handlers: {next, again, home, events(): Promise<events[]>}
+// The revealed seed and its hash, and "verify the shuffle": the browser replays the deal
+// from the seed (verify.js) and checks it against the events. events() gives them.
+function fairness(v, events) {
+	const out = h('.verify', { 'aria-live': 'polite' })
+	const check = h('button.btn.small', { id: 'verify' }, t('verify'))
+	check.onclick = async () => {
+		check.disabled = true
+		out.textContent = t('verifying')
+		try {
+			// Loaded on first use: most players never check a shuffle.
+			const { verifyHand } = await import('./verify.js')
+			const { checks } = await verifyHand(v, await events())
+			const ok = checks.every(c => c.ok)
+			const line = c => h('li.' + (c.ok ? 'ok' : 'bad'), `${c.ok ? '✓' : '✗'} ${t(c.key)}`)
+			out.replaceChildren(
+				h('p.vres.' + (ok ? 'ok' : 'bad'), ok ? t('v_all_ok') : t('v_bad')),
+				h('ul', checks.map(line)),
+			)
+		} catch (e) {
+			out.textContent = `${t('v_error')} ${e.message}`
+		}
+		check.disabled = false
+	}
+	return h(
+		'details.seed',
+		h('summary', t('fair')),
+		h('p.hint', t('fair_hint')),
+		h('p.mono', h('small', t('seed') + ' '), v.seed),
+		h('p.mono', h('small', 'sha256 '), v.seed_hash),
+		check,
+		out,
+	)
+}
+
+// The panel; handlers: {next, again, home, hide, events(): Promise<events[]>}
 export function resultPanel(v, on) {
-	const is101 = v.variant === '101',
-		r = is101 ? { winner: v.finisher, deltas: v.result || [] } : v.result || {}
-	const title =
-		r.winner == null
-			? t('r_draw_title')
-			: r.winner === v.you
-				? t('r_you_win')
-				: t('r_wins', { name: nameOf(v, r.winner) })
+	const is101 = v.variant === '101'
+	const r = is101 ? { winner: v.finisher, deltas: v.result || [] } : v.result || {}
+	let title = t('r_wins', { name: nameOf(v, r.winner) })
+	if (r.winner == null) title = t('r_draw_title')
+	else if (r.winner === v.you) title = t('r_you_win')
 	const groups = (r.groups || []).map(g =>
 		h(
 			'.group',
@@ -79,46 +110,15 @@ export function resultPanel(v, on) {
 	)
 	const placed =
 		r.placed != null && h('.placed', h('small', t('r_placed')), tileEl(r.placed, v.okey))
-	const deltas = h(
-		'ul.deltas',
-		(r.deltas || []).map((d, s) =>
-			h(
-				'li',
-				h('span', nameOf(v, s)),
-				h('b' + (d && d > 0 !== is101 ? '.up' : d ? '.down' : ''), signed(d)),
-			),
-		),
-	)
-	const out = h('.verify', { 'aria-live': 'polite' }),
-		check = h('button.btn.small', { id: 'verify' }, t('verify'))
-	check.onclick = async () => {
-		check.disabled = true
-		out.textContent = t('verifying')
-		try {
-			// Loaded on first use: most players never check a shuffle.
-			const { verifyHand } = await import('./verify.js')
-			const { checks } = await verifyHand(v, await on.events())
-			const ok = checks.every(c => c.ok)
-			out.replaceChildren(
-				h('p.vres.' + (ok ? 'ok' : 'bad'), ok ? t('v_all_ok') : t('v_bad')),
-				h(
-					'ul',
-					checks.map(c => h('li.' + (c.ok ? 'ok' : 'bad'), `${c.ok ? '✓' : '✗'} ${t(c.key)}`)),
-				),
-			)
-		} catch (e) {
-			out.textContent = `${t('v_error')} ${e.message}`
-		}
-		check.disabled = false
+	// Gains up and losses down; in 101 points are bad, so the other way round.
+	const delta = (d, seat) => {
+		const mark = d && d > 0 !== is101 ? '.up' : d ? '.down' : ''
+		return h('li', h('span', nameOf(v, seat)), h('b' + mark, signed(d)))
 	}
+	const winners = v.match_winners?.map(s => nameOf(v, s)).join(', ')
 	const match =
 		v.match_over &&
-		h(
-			'p.matchres',
-			v.match_winners.length
-				? t('m_winners', { names: v.match_winners.map(s => nameOf(v, s)).join(', ') })
-				: t('s_match_over'),
-		)
+		h('p.matchres', winners ? t('m_winners', { names: winners }) : t('s_match_over'))
 	const buttons = h(
 		'.acts',
 		legal(v, 'next_hand') && btn(t('next_hand'), on.next, 'primary', { id: 'next-hand' }),
@@ -133,19 +133,9 @@ export function resultPanel(v, on) {
 		match,
 		h('p.how', how(r)),
 		groups.length > 0 && h('.groups', groups, placed),
-		deltas,
+		h('ul.deltas', (r.deltas || []).map(delta)),
 		buttons,
 		matchTable(v),
-		v.seed
-			? h(
-					'details.seed',
-					h('summary', t('fair')),
-					h('p.hint', t('fair_hint')),
-					h('p.mono', h('small', t('seed') + ' '), v.seed),
-					h('p.mono', h('small', 'sha256 '), v.seed_hash),
-					check,
-					out,
-				)
-			: null,
+		v.seed ? fairness(v, on.events) : null,
 	)
 }

@@ -76,19 +76,49 @@ export async function createTable(cfg, go) {
 	go('#/t/' + created.table_id)
 }
 
+// The home screen: .home > header.hero, then one card each: play the computer, friends,
+// pass-and-play, join by link, table options, your name and language, your tables.
 export function renderHome(root, { go, setLang, setTheme }) {
-	// A button that creates something: disabled while it works, errors as a toast.
-	const busy = fn => async e => {
-		const el = e.currentTarget
-		el.disabled = true
-		try {
-			await fn()
-		} catch (err) {
-			toast(err.message || t('err_network'), 'error')
-		}
-		el.disabled = false
+	const redraw = () => {
+		renderHome(root, { go, setLang, setTheme })
+		root.querySelector('details.options').open = true
 	}
+	const hero = h(
+		'header.hero',
+		h('.logo', { 'aria-hidden': 'true' }, faceTile(6), faceTile(19, 19), faceTile(32)),
+		h('h1', 'Istaka'),
+		h('p.tag-line', t('tagline')),
+	)
+	root.replaceChildren(
+		h(
+			'.home',
+			hero,
+			computerCard(go),
+			friendsCard(go),
+			passAndPlayCard(go),
+			joinCard(go),
+			optionsCard(redraw),
+			preferencesCard(setLang, setTheme),
+			recentTablesCard(),
+		),
+	)
+}
 
+// A button's click that creates something: the button is disabled while it works, and
+// an error is a toast.
+const busy = fn => async e => {
+	const el = e.currentTarget
+	el.disabled = true
+	try {
+		await fn()
+	} catch (err) {
+		toast(err.message || t('err_network'), 'error')
+	}
+	el.disabled = false
+}
+
+// One tap to play the computer, at the level chosen on the chips below.
+function computerCard(go) {
 	const pickLevel = level => {
 		prefs.level = level
 		savePrefs()
@@ -101,13 +131,33 @@ export function renderHome(root, { go, setLang, setTheme }) {
 			t('lvl_' + level),
 		),
 	)
-	const vsComputer = chosen => {
+	const play = () => {
+		const chosen = options()
 		const bots = Array(chosen.seats - 1).fill({ kind: 'bot', level: prefs.level })
 		const seats = [{ kind: 'human', name: myName() }, ...bots]
 		return createTable({ mode: 'computer', options: chosen, turn_seconds: 86400, seats }, go)
 	}
+	return h(
+		'section.card.main',
+		h('button.btn.big.primary', { id: 'play-computer', onclick: busy(play) }, t('play_computer')),
+		h('.chips', { role: 'group', 'aria-label': t('level') }, levels),
+		h('p.hint', t('computer_hint')),
+	)
+}
 
-	// Pass-and-play: a name field per player, two to four.
+function friendsCard(go) {
+	const create = () =>
+		createTable({ mode: 'friends', options: options(), turn_seconds: prefs.turn }, go)
+	return h(
+		'section.card',
+		h('h2', t('friends')),
+		h('p.hint', t('friends_hint')),
+		btn(t('create_table'), busy(create), 'primary', { id: 'create-friends' }),
+	)
+}
+
+// Pass-and-play: a name field per player, two to four.
+function passAndPlayCard(go) {
 	const names = h('.names')
 	const addName = (value = '') => {
 		const n = names.children.length + 1
@@ -121,23 +171,30 @@ export function renderHome(root, { go, setLang, setTheme }) {
 	addName(myName())
 	addName()
 	const removeName = () => names.children.length > 2 && names.lastChild.remove()
-	const hotseat = () => {
+	const start = () => {
 		const list = [...names.children].map(
 			(input, k) => input.value.trim() || t('player_n', { n: k + 1 }),
 		)
-		return createTable(
-			{
-				mode: 'hotseat',
-				options: options(list.length),
-				seats: list.map(name => ({ kind: 'human', name })),
-				turn_seconds: 86400,
-				name: list[0],
-			},
-			go,
-		)
+		const seats = list.map(name => ({ kind: 'human', name }))
+		const cfg = { mode: 'hotseat', options: options(list.length), seats, turn_seconds: 86400 }
+		return createTable({ ...cfg, name: list[0] }, go)
 	}
+	return h(
+		'section.card',
+		h('h2', t('hotseat')),
+		h('p.hint', t('hotseat_hint')),
+		names,
+		h(
+			'.row2',
+			btn('+', () => addName(), 'small', { 'aria-label': t('add_player') }),
+			btn('−', removeName, 'small', { 'aria-label': t('remove_player') }),
+			btn(t('start_hotseat'), busy(start), 'primary', { id: 'start-hotseat' }),
+		),
+	)
+}
 
-	// An invite link pasted in: #/join/<id>/<code>, or the ?table=&invite= form.
+// An invite link pasted in: #/join/<id>/<code>, or the ?table=&invite= form.
+function joinCard(go) {
 	const link = h('input', {
 		type: 'url',
 		placeholder: t('join_ph'),
@@ -151,102 +208,41 @@ export function renderHome(root, { go, setLang, setTheme }) {
 		if (match) go(`#/join/${match[1]}/${match[2]}`)
 		else toast(t('bad_link'), 'error')
 	}
+	return h('section.card', h('h2', t('join_title')), h('.row2', link, btn(t('join_title'), join)))
+}
 
-	const modeName = { computer: 'play_computer', friends: 'friends' }
-	const mine = recent().map(r => {
-		const when = new Date(r.at).toLocaleString(getLang())
-		const label = `${t(modeName[getAuth(r.id).mode] || 'hotseat')} · ${when}`
-		return h('li', h('a', { href: '#/t/' + r.id }, label))
-	})
-
-	const hero = h(
-		'header.hero',
-		h('.logo', { 'aria-hidden': 'true' }, faceTile(6), faceTile(19, 19), faceTile(32)),
-		h('h1', 'Istaka'),
-		h('p.tag-line', t('tagline')),
-	)
-	const computer = h(
-		'section.card.main',
-		h(
-			'button.btn.big.primary',
-			{ id: 'play-computer', onclick: busy(() => vsComputer(options())) },
-			t('play_computer'),
-		),
-		h('.chips', { role: 'group', 'aria-label': t('level') }, levels),
-		h('p.hint', t('computer_hint')),
-	)
-	const createFriends = () =>
-		createTable({ mode: 'friends', options: options(), turn_seconds: prefs.turn }, go)
-	const friends = h(
-		'section.card',
-		h('h2', t('friends')),
-		h('p.hint', t('friends_hint')),
-		btn(t('create_table'), busy(createFriends), 'primary', { id: 'create-friends' }),
-	)
-	const passAndPlay = h(
-		'section.card',
-		h('h2', t('hotseat')),
-		h('p.hint', t('hotseat_hint')),
-		names,
-		h(
-			'.row2',
-			btn('+', () => addName(), 'small', { 'aria-label': t('add_player') }),
-			btn('−', removeName, 'small', { 'aria-label': t('remove_player') }),
-			btn(t('start_hotseat'), busy(hotseat), 'primary', { id: 'start-hotseat' }),
-		),
-	)
-	const joinCard = h(
-		'section.card',
-		h('h2', t('join_title')),
-		h('.row2', link, btn(t('join_title'), join)),
-	)
-	const redraw = () => {
-		renderHome(root, { go, setLang, setTheme })
-		root.querySelector('details.options').open = true
-	}
+function preferencesCard(setLang, setTheme) {
 	const setName = e => {
 		prefs.name = e.target.value
 		savePrefs()
 	}
-	const preferences = h(
+	const name = h('input', {
+		type: 'text',
+		maxlength: 24,
+		value: prefs.name,
+		id: 'my-name',
+		oninput: setName,
+	})
+	const themes = ['classic', 'candy']
+	const theme = document.body.dataset.theme
+	return h(
 		'section.card.prefs',
-		h(
-			'label',
-			t('your_name'),
-			h('input', {
-				type: 'text',
-				maxlength: 24,
-				value: prefs.name,
-				id: 'my-name',
-				oninput: setName,
-			}),
-		),
+		h('label', t('your_name'), name),
 		choice(t('language'), 'lang', Object.keys(LANGS), getLang(), k => LANGS[k], setLang),
-		choice(
-			t('theme'),
-			'theme',
-			['classic', 'candy'],
-			document.body.dataset.theme,
-			k => t('theme_' + k),
-			setTheme,
-		),
+		choice(t('theme'), 'theme', themes, theme, k => t('theme_' + k), setTheme),
 		h('a.btn', { href: '#/rules' }, t('rules')),
 	)
-	const tables = mine.length > 0 && h('section.card', h('h2', t('your_tables')), h('ul', mine))
+}
 
-	root.replaceChildren(
-		h(
-			'.home',
-			hero,
-			computer,
-			friends,
-			passAndPlay,
-			joinCard,
-			optionsCard(redraw),
-			preferences,
-			tables,
-		),
-	)
+// The tables this device has a seat at, newest first.
+function recentTablesCard() {
+	const modeName = { computer: 'play_computer', friends: 'friends' }
+	const tables = recent().map(r => {
+		const when = new Date(r.at).toLocaleString(getLang())
+		const label = `${t(modeName[getAuth(r.id).mode] || 'hotseat')} · ${when}`
+		return h('li', h('a', { href: '#/t/' + r.id }, label))
+	})
+	return tables.length > 0 && h('section.card', h('h2', t('your_tables')), h('ul', tables))
 }
 
 // The table options of the chosen variant; changing seats or scoring redraws the card.

@@ -8,7 +8,6 @@ const SLOTS = 15
 const isLayout = layout =>
 	Array.isArray(layout) && layout.length === 2 && layout.every(row => row?.length === SLOTS)
 
-// The [row, column] of a tile, or undefined.
 export function locate(layout, id) {
 	for (let row = 0; row < 2; row++) {
 		const col = layout[row].indexOf(id)
@@ -74,9 +73,7 @@ function defaultLayout(rack) {
 	return layout
 }
 
-// Draws the layout into `el`. opts: okey, selected (picked-up tile), hint (advised
-// discard), fresh (newly arrived), focus (the tile to get the tab stop), canfin (tiles
-// that would finish).
+// opts: okey, selected, hint (advised discard), fresh (arrived last), focus, canfin.
 export function renderRack(el, layout, opts) {
 	el.setAttribute('role', 'group')
 	el.setAttribute('aria-label', t('your_rack'))
@@ -107,7 +104,7 @@ export function renderRack(el, layout, opts) {
 	}
 }
 
-// The slot under a point (the nearest one while over the rack, or a little off it).
+// The nearest slot, while over the rack or a little off it.
 export function slotAt(el, x, y) {
 	const box = el.getBoundingClientRect()
 	if (x < box.left - 10 || x > box.right + 10 || y < box.top - 30 || y > box.bottom + 10) return

@@ -1,15 +1,14 @@
 // A table screen, wired from its parts: table/state.js (the state), sync.js (the
 // server), actions.js (moves), render.js (drawing), input.js (taps, keys, drags) and
-// anim.js (the others' moves).
+// anim.js (the others' moves). Each part's functions take the screen's context first.
 import { t } from './i18n/index.js'
 import { h, btn } from './ui.js'
 import { ApiError, onConnection } from './api.js'
 import { getAuth, uuid } from './storage.js'
 import { createTableState, close } from './table/state.js'
-import { createSync } from './table/sync.js'
-import { createAnimator } from './table/anim.js'
-import { createActions } from './table/actions.js'
-import { createRenderer } from './table/render.js'
+import { start, startPolling, stopPolling } from './table/sync.js'
+import { flushLayout } from './table/actions.js'
+import { redrawNow, tickClocks } from './table/render.js'
 import { bindInput } from './table/input.js'
 
 // Opens table `id` in `mount`; returns the function that leaves it. env:
@@ -18,11 +17,11 @@ import { bindInput } from './table/input.js'
 //   embed   inside embed.html: no menu or rules link, a compact layout
 //   go      go to a route ('#/', '#/rules')
 //   create  "play again": a new table with this one's settings
-// The parts share ctx: { id, root, env, auth, token, startId, state }.
 export function openTable(mount, id, env) {
 	const root = h('.screen')
 	mount.replaceChildren(root)
 	const auth = env.auth !== undefined ? env.auth : getAuth(id)
+	// The context every part's functions take first.
 	const ctx = {
 		id,
 		root,
@@ -31,19 +30,12 @@ export function openTable(mount, id, env) {
 		token: auth?.token,
 		startId: uuid(), // one start per open screen: a repeat after a lost answer is no 409
 		state: createTableState(auth),
+		// Machinery of the parts, not table state:
+		redraws: { level: null, focus: null }, // asked for, not drawn yet (render.js)
+		layoutSave: { timer: null, pending: null, sent: null }, // (actions.js)
+		polling: { timer: null, idle: 0, running: false, stopped: false, wake: null }, // (sync.js)
 	}
-
-	// Each part needs another, so they reach each other through late-bound hooks.
-	const redraw = (level, focus) => renderer.redraw(level, focus)
-	const sync = createSync(ctx, {
-		redraw,
-		redrawNow: () => renderer.redrawNow(),
-		playEvents: (...args) => animator.playEvents(...args),
-	})
-	const animator = createAnimator(ctx, sync.heldSeats)
-	const actions = createActions(ctx, sync, redraw)
-	const renderer = createRenderer(ctx, sync, actions)
-	bindInput(ctx, actions, renderer, redraw)
+	bindInput(ctx)
 
 	// While a request waits to be tried again, a line says so; the next answer clears it.
 	const reconnecting = h(
@@ -55,12 +47,12 @@ export function openTable(mount, id, env) {
 		if (ok) reconnecting.remove()
 		else mount.append(reconnecting)
 	})
-	const clockTimer = setInterval(renderer.tickClocks, 1000)
+	const clockTimer = setInterval(() => tickClocks(ctx), 1000)
 
 	;(async () => {
-		renderer.redrawNow()
+		redrawNow(ctx)
 		try {
-			await sync.start()
+			await start(ctx)
 		} catch (e) {
 			const message = e.status === 404 ? t('err_notable') : e.message
 			root.replaceChildren(
@@ -72,14 +64,14 @@ export function openTable(mount, id, env) {
 			)
 			if (e instanceof ApiError) return
 		}
-		sync.startPolling()
+		startPolling(ctx)
 	})()
 
 	return () => {
 		close(ctx.state)
-		sync.stop()
+		stopPolling(ctx)
 		clearInterval(clockTimer)
-		actions.flushLayout()
+		flushLayout(ctx)
 		onConnection(() => {})
 		reconnecting.remove()
 	}

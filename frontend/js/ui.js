@@ -6,9 +6,8 @@ import { t } from './i18n/index.js'
 export const $ = (s, r = document) => r.querySelector(s)
 export const $$ = (s, r = document) => [...r.querySelectorAll(s)]
 
-// h('button.btn.primary', { id, 'aria-label': …, onclick }, ...kids): a tag (div if left
-// out) with classes; attributes (on… are listeners; null and false are skipped) may be
-// left out; kids are nodes, strings or nested arrays, null and false skipped.
+// h('button.btn.primary', { id, onclick }, ...kids): a tag (div if left out) and classes;
+// attributes (optional; on… are listeners); null and false attributes and kids are skipped.
 export function h(tag, attrs, ...kids) {
 	if (attrs == null || typeof attrs !== 'object' || attrs instanceof Node || Array.isArray(attrs)) {
 		kids.unshift(attrs)

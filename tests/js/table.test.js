@@ -3,16 +3,18 @@
 import { test, describe, before } from 'node:test'
 import assert from 'node:assert/strict'
 import * as table from '../../frontend/js/table/state.js'
-import { describe as sentence } from '../../frontend/js/table/anim.js'
 import { id, ids, rack, drawn, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
 
-// sync.js imports api.js, which reads the page's address when it loads: give it one.
+// sync.js and anim.js import api.js, which reads the page's address when it loads: give
+// it one.
 let paceFor
+let sentence
 before(async () => {
 	globalThis.document ??= { baseURI: 'http://localhost/' }
 	;({ paceFor } = await import('../../frontend/js/table/sync.js'))
+	;({ describe: sentence } = await import('../../frontend/js/table/anim.js'))
 })
 
 // A view of seat 0 holding `tiles`, as GET /tables/{id} sends it (fields the state reads).

@@ -6,98 +6,97 @@ import { api, ApiError } from '../api.js'
 import { uuid } from '../storage.js'
 import { legal } from '../board.js'
 import { beginMove, moveAccepted, moveFailed, arrangeRack } from './state.js'
-import { parts } from './sync.js'
+import { apply, fetchView, parts } from './sync.js'
+import { redraw } from './render.js'
 
 // Moves the server judges even when the legal list does not offer them (it says why not).
 const JUDGED_BY_SERVER = ['finish', 'open', 'lay']
 
-export function createActions(ctx, { apply, fetchView }, redraw) {
-	const { state, id } = ctx
+// Once the tiles have been still for a moment.
+export function saveLayout(ctx) {
+	const save = ctx.layoutSave
+	clearTimeout(save.timer)
+	const seat = ctx.state.seat
+	save.pending = () =>
+		api.rack(ctx.id, ctx.token, ctx.state.rack.layouts[seat], seat).catch(() => {})
+	save.timer = setTimeout(() => flushLayout(ctx), 700)
+}
 
-	// The rack layout is saved once the tiles have been still for a moment. A move sends
-	// the pending save first and waits for it: saved after the move, it would be stale.
-	let saveTimer
-	let pendingSave = null
-	let saved = null
-	function flushLayout() {
-		clearTimeout(saveTimer)
-		if (pendingSave) saved = pendingSave()
-		pendingSave = null
+// A move sends the pending save first, and waits for it: saved after, it would be stale.
+export function flushLayout(ctx) {
+	const save = ctx.layoutSave
+	clearTimeout(save.timer)
+	if (save.pending) save.sent = save.pending()
+	save.pending = null
+}
+
+// A move of the shown seat; `prefer` is the rack slot for the tile it brings, `fields`
+// the move's other fields (docs/API.md).
+export async function act(ctx, type, tile = null, prefer = null, fields = {}) {
+	const { state } = ctx
+	const view = state.sync.view
+	if (state.sync.busy || !view) return
+	if (!legal(view, type) && !(JUDGED_BY_SERVER.includes(type) && legal(view, 'discard'))) {
+		return toast(t(view.turn === state.seat ? 'not_now' : 'not_your_turn'))
 	}
-	function saveLayout() {
-		clearTimeout(saveTimer)
-		const seat = state.seat
-		pendingSave = () => api.rack(id, ctx.token, state.rack.layouts[seat], seat).catch(() => {})
-		saveTimer = setTimeout(flushLayout, 700)
+	flushLayout(ctx)
+	beginMove(state, type, tile)
+	redraw(ctx, type === 'discard' ? 'all' : 'rack')
+	try {
+		await ctx.layoutSave.sent
+		const next = await api.act(ctx.id, ctx.token, {
+			type,
+			tile: tile ?? undefined,
+			...fields,
+			expected_version: view.version,
+			action_id: uuid(),
+			seat: state.seat,
+		})
+		moveAccepted(state, prefer)
+		await apply(ctx, next, true)
+	} catch (e) {
+		moveFailed(state)
+		await fail(ctx, e)
 	}
+}
 
-	// A move of the shown seat; `prefer` is the rack slot for the tile it brings, `fields`
-	// the move's other fields (docs/API.md).
-	async function act(type, tile = null, prefer = null, fields = {}) {
-		const view = state.sync.view
-		if (state.sync.busy || !view) return
-		if (!legal(view, type) && !(JUDGED_BY_SERVER.includes(type) && legal(view, 'discard'))) {
-			return toast(t(view.turn === state.seat ? 'not_now' : 'not_your_turn'))
-		}
-		flushLayout()
-		beginMove(state, type, tile)
-		redraw(type === 'discard' ? 'all' : 'rack')
-		try {
-			await saved
-			const next = await api.act(id, ctx.token, {
-				type,
-				tile: tile ?? undefined,
-				...fields,
-				expected_version: view.version,
-				action_id: uuid(),
-				seat: state.seat,
-			})
-			moveAccepted(state, prefer)
-			await apply(next, true)
-		} catch (e) {
-			moveFailed(state)
-			await fail(e)
-		}
+// 409 and network trouble: quietly take the current view. Refusals: the server's message.
+async function fail(ctx, e) {
+	if (e.status === 409 && e.body?.view) return apply(ctx, e.body.view)
+	if (e instanceof ApiError && (e.status !== 409 || e.code === 'seat_active')) {
+		toast(e.message, 'error')
 	}
-
-	// 409 and network trouble: quietly take the current view. Refusals: the server's message.
-	async function fail(e) {
-		if (e.status === 409 && e.body?.view) return apply(e.body.view)
-		if (e instanceof ApiError && (e.status !== 409 || e.code === 'seat_active')) {
-			toast(e.message, 'error')
-		}
-		try {
-			const view = await fetchView(state.sync.view?.version)
-			if (view) return await apply(view)
-		} catch {
-			// Offline: the poller tries again.
-		}
-		redraw()
+	try {
+		const view = await fetchView(ctx, ctx.state.sync.view?.version)
+		if (view) return await apply(ctx, view)
+	} catch {
+		// Offline: the poller tries again.
 	}
+	redraw(ctx)
+}
 
-	// A request that answers with a view: start, a seat to the computer.
-	const send = request => request.then(apply, fail)
+export const send = (ctx, request) =>
+	request.then(
+		view => apply(ctx, view),
+		e => fail(ctx, e),
+	)
 
-	// 101: lay a rack tile off on a table meld, or swap it for the okey there; where it was
-	// dropped (target element, x) says at which end.
-	function layoff(tile, meld, target, x) {
-		const move = parts.okey101.placeOn(state.sync.view, tile, meld, target, x)
-		if (move) return act(move.type, tile, null, { meld, position: move.position })
-		toast(t('not_now'))
-		redraw()
+// 101: lay a rack tile off on a table meld, or swap it for the okey there; where it was
+// dropped (target element, x) says at which end.
+export function layoff(ctx, tile, meld, target, x) {
+	const move = parts.okey101.placeOn(ctx.state.sync.view, tile, meld, target, x)
+	if (move) return act(ctx, move.type, tile, null, { meld, position: move.position })
+	toast(t('not_now'))
+	redraw(ctx)
+}
+
+export async function arrange(ctx, by) {
+	try {
+		const advice = await api.arrangement(ctx.id, ctx.token, ctx.state.seat, by)
+		arrangeRack(ctx.state, advice, by)
+		redraw(ctx, 'rack')
+		saveLayout(ctx)
+	} catch (e) {
+		toast(e instanceof ApiError ? e.message : t('err_network'), 'error')
 	}
-
-	// Sort the rack as the server advises: runs, sets, pairs or best.
-	async function arrange(by) {
-		try {
-			const advice = await api.arrangement(id, ctx.token, state.seat, by)
-			arrangeRack(state, advice, by)
-			redraw('rack')
-			saveLayout()
-		} catch (e) {
-			toast(e instanceof ApiError ? e.message : t('err_network'), 'error')
-		}
-	}
-
-	return { act, send, layoff, arrange, saveLayout, flushLayout }
 }

@@ -5,6 +5,7 @@ import { $, toast, announce } from '../ui.js'
 import { tileEl, backTile, tileLabel } from '../tiles.js'
 import { nameOf } from '../board.js'
 import { setAnimationPace } from './state.js'
+import { heldSeats } from './sync.js'
 
 const EVENT_TEXT = {
 	draw: 'e_draw',
@@ -33,68 +34,67 @@ export function describe(event, view) {
 	return event.auto ? said + ' ' + t('e_auto') : said
 }
 
-export function createAnimator(ctx, heldSeats) {
+async function fly(ctx, from, to, tile) {
+	if (!from || !to || document.hidden) return
+	if (matchMedia('(prefers-reduced-motion:reduce)').matches) return
+	const start = from.getBoundingClientRect()
+	const end = to.getBoundingClientRect()
+	const flyer = tile == null ? backTile() : tileEl(tile, ctx.state.sync.view.okey)
+	flyer.classList.add('flyer')
+	document.body.append(flyer)
+	const over = box => {
+		const x = box.left + (box.width - flyer.offsetWidth) / 2
+		const y = box.top + (box.height - flyer.offsetHeight) / 2
+		return { transform: `translate(${x}px,${y}px)` }
+	}
+	const timing = { duration: ctx.state.anim.speed, easing: 'ease-out' }
+	try {
+		await flyer.animate([over(start), over(end)], timing).finished
+	} catch {
+		// Cut short: the flyer goes all the same.
+	}
+	flyer.remove()
+}
+
+// `own`: they follow our move, so no toast.
+function say(ctx, events, own) {
+	const said = events.map(e => describe(e, ctx.state.sync.view)).filter(Boolean)
+	if (said.length > 6) {
+		announce(tn('e_many', said.length) + ' ' + said.slice(-3).join(' '))
+		if (!own) toast(tn('e_many', said.length))
+	} else if (said.length) {
+		announce(said.join(' '))
+	}
+}
+
+// The others' moves (and the computer's for us); the pile counts down as tiles fly.
+export async function playEvents(ctx, events, pileCount, own) {
 	const { state, root } = ctx
-
-	// A tile (a back for null) flies from one element to another.
-	async function fly(from, to, tile) {
-		if (!from || !to || document.hidden) return
-		if (matchMedia('(prefers-reduced-motion:reduce)').matches) return
-		const start = from.getBoundingClientRect()
-		const end = to.getBoundingClientRect()
-		const flyer = tile == null ? backTile() : tileEl(tile, state.sync.view.okey)
-		flyer.classList.add('flyer')
-		document.body.append(flyer)
-		const over = box => {
-			const x = box.left + (box.width - flyer.offsetWidth) / 2
-			const y = box.top + (box.height - flyer.offsetHeight) / 2
-			return { transform: `translate(${x}px,${y}px)` }
-		}
-		const timing = { duration: state.anim.speed, easing: 'ease-out' }
-		try {
-			await flyer.animate([over(start), over(end)], timing).finished
-		} catch {
-			// Cut short: the flyer goes all the same.
-		}
-		flyer.remove()
-	}
-
-	// Says and shows the moves in `events` made by others (or by the computer for us),
-	// counting the pile down as tiles fly; `own`: they follow our move, so no toast.
-	async function playEvents(events, pileCount, own) {
-		const view = state.sync.view
-		const others = events.filter(
-			e => state.spectator || e.auto || e.type === 'deal' || !heldSeats().includes(e.seat),
-		)
-		const said = others.map(e => describe(e, view)).filter(Boolean)
-		if (said.length > 6) {
-			announce(tn('e_many', said.length) + ' ' + said.slice(-3).join(' '))
-			if (!own) toast(tn('e_many', said.length))
-		} else if (said.length) {
-			announce(said.join(' '))
-		}
-		const flights = others.filter(e => FLYING.includes(e.type)).slice(-12)
-		setAnimationPace(state, flights.length)
-		const corner = seat => $(`.disc[data-seat="${seat}"] .dslot`, root)
-		for (const e of flights) {
-			if (state.sync.closed || $('.modal')) break
-			const mine = e.seat === state.seat && !state.spectator
-			const rack = mine ? $('.rack', root) : $(`.opp[data-seat="${e.seat}"]`, root)
-			if (e.type === 'draw') {
-				await fly($('.pile', root), rack)
-				const count = $('.pc', root)
-				if (count) count.textContent = --pileCount
-			} else if (e.type === 'take_discard') {
-				corner(e.source)?.replaceChildren()
-				await fly(corner(e.source), rack, e.tile)
-			} else if (e.type === 'discard') {
-				await fly(rack, corner(e.seat), e.tile)
-				corner(e.seat)?.replaceChildren(tileEl(e.tile, view.okey))
-			} else {
-				await fly(rack, $('.mid', root), e.tile)
-			}
+	const view = state.sync.view
+	const held = heldSeats(ctx)
+	const others = events.filter(
+		e => state.spectator || e.auto || e.type === 'deal' || !held.includes(e.seat),
+	)
+	say(ctx, others, own)
+	const flights = others.filter(e => FLYING.includes(e.type)).slice(-12)
+	setAnimationPace(state, flights.length)
+	const corner = seat => $(`.disc[data-seat="${seat}"] .dslot`, root)
+	for (const e of flights) {
+		if (state.sync.closed || $('.modal')) break
+		const mine = e.seat === state.seat && !state.spectator
+		const rack = mine ? $('.rack', root) : $(`.opp[data-seat="${e.seat}"]`, root)
+		if (e.type === 'draw') {
+			await fly(ctx, $('.pile', root), rack)
+			const count = $('.pc', root)
+			if (count) count.textContent = --pileCount
+		} else if (e.type === 'take_discard') {
+			corner(e.source)?.replaceChildren()
+			await fly(ctx, corner(e.source), rack, e.tile)
+		} else if (e.type === 'discard') {
+			await fly(ctx, rack, corner(e.seat), e.tile)
+			corner(e.seat)?.replaceChildren(tileEl(e.tile, view.okey))
+		} else {
+			await fly(ctx, rack, $('.mid', root), e.tile)
 		}
 	}
-
-	return { playEvents }
 }

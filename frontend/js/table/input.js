@@ -6,8 +6,13 @@ import { draggable } from '../drag.js'
 import { legal } from '../board.js'
 import * as table from './state.js'
 import { parts } from './sync.js'
+import { act, arrange, layoff, saveLayout } from './actions.js'
+import { redraw, openMenu, openMatchTable, openDiscards } from './render.js'
 
-// Buttons that send a move as it is: data-act → move type.
+const selected = ctx => ctx.state.selection.tile
+const selectedFor = (ctx, type) => selected(ctx) != null && legal(ctx.state.sync.view, type)
+const pickedMove = ctx => parts.okey101.picked(ctx.state.sync.view, ctx.state.meld101).move
+
 const PLAIN_MOVES = {
 	draw: 'draw',
 	take: 'take_discard',
@@ -16,96 +21,103 @@ const PLAIN_MOVES = {
 	return: 'return_discard',
 }
 
-export function bindInput(ctx, actions, screen, redraw) {
-	const { state, root, env } = ctx
-	const { act } = actions
-	const selected = () => state.selection.tile
-	const selectedFor = type => selected() != null && legal(state.sync.view, type)
-	const pickedMove = () => parts.okey101.picked(state.sync.view, state.meld101).move
+// By data-act: (ctx, button, click).
+const ON_ACT = {
+	discard: ctx => selected(ctx) != null && act(ctx, 'discard', selected(ctx)),
+	finish: ctx => selected(ctx) != null && act(ctx, 'finish', selected(ctx)),
+	// Our discard corner takes the picked-up tile, or shows what we discarded.
+	'discard-here': (ctx, el) =>
+		selectedFor(ctx, 'discard')
+			? act(ctx, 'discard', selected(ctx))
+			: openDiscards(ctx, +el.dataset.seat),
+	'finish-here': ctx => selectedFor(ctx, 'discard') && act(ctx, 'finish', selected(ctx)),
+	browse: (ctx, el) => openDiscards(ctx, +el.dataset.seat),
+	sort: (ctx, el) => arrange(ctx, el.dataset.by),
+	menu: ctx => openMenu(ctx),
+	scores: ctx => openMatchTable(ctx),
+	help: ctx => ctx.env.go('#/rules'),
+	result: ctx => {
+		table.setResultHidden(ctx.state, false)
+		redraw(ctx)
+	},
+	meld: (ctx, el, e) => layoff(ctx, selected(ctx), +el.dataset.meld, e.target, e.clientX),
+	group: ctx => {
+		table.closeGroup(ctx.state)
+		redraw(ctx, 'rack')
+	},
+	clear: ctx => {
+		table.clearGroups(ctx.state)
+		redraw(ctx, 'rack')
+	},
+	'open-hint': ctx => act(ctx, 'open', null, null, legal(ctx.state.sync.view, 'open')),
+	open: ctx => act(ctx, 'open', null, null, pickedMove(ctx)),
+	lay: ctx => act(ctx, 'lay', null, null, pickedMove(ctx)),
+}
+for (const [name, type] of Object.entries(PLAIN_MOVES)) ON_ACT[name] = ctx => act(ctx, type)
 
-	// What a button does, by its data-act: (button, click) => void.
-	const onAct = {
-		discard: () => selected() != null && act('discard', selected()),
-		finish: () => selected() != null && act('finish', selected()),
-		// Our discard corner takes the picked-up tile, or shows what we discarded.
-		'discard-here': el =>
-			selectedFor('discard') ? act('discard', selected()) : screen.openDiscards(+el.dataset.seat),
-		'finish-here': () => selectedFor('discard') && act('finish', selected()),
-		browse: el => screen.openDiscards(+el.dataset.seat),
-		sort: el => actions.arrange(el.dataset.by),
-		menu: () => screen.openMenu(),
-		scores: () => screen.openMatchTable(),
-		help: () => env.go('#/rules'),
-		result: () => {
-			table.setResultHidden(state, false)
-			redraw()
-		},
-		meld: (el, e) => actions.layoff(selected(), +el.dataset.meld, e.target, e.clientX),
-		group: () => {
-			table.closeGroup(state)
-			redraw('rack')
-		},
-		clear: () => {
-			table.clearGroups(state)
-			redraw('rack')
-		},
-		'open-hint': () => act('open', null, null, legal(state.sync.view, 'open')),
-		open: () => act('open', null, null, pickedMove()),
-		lay: () => act('lay', null, null, pickedMove()),
+export function bindInput(ctx) {
+	bindTaps(ctx)
+	bindKeys(ctx)
+	bindDrags(ctx)
+}
+
+// A rack tile picks up (in 101: into the open group); a slot takes the picked-up tile.
+function tapSlot(ctx, slot) {
+	const tile = slot.firstChild
+	if (tile) {
+		const id = +tile.dataset.id
+		if (table.is101(ctx.state)) table.pickForMeld(ctx.state, id)
+		else table.toggleSelection(ctx.state, id)
+		return redraw(ctx, 'rack', id)
 	}
-	for (const [name, type] of Object.entries(PLAIN_MOVES)) onAct[name] = () => act(type)
+	const moved = table.dropSelectionOn(ctx.state, [+slot.dataset.r, +slot.dataset.c])
+	if (moved == null) return
+	redraw(ctx, 'rack', moved)
+	saveLayout(ctx)
+}
 
-	// A rack tile picks up (in 101: into the open group); a slot takes the picked-up tile.
-	function tapSlot(slot) {
-		const tile = slot.firstChild
-		if (tile) {
-			const id = +tile.dataset.id
-			if (table.is101(state)) table.pickForMeld(state, id)
-			else table.toggleSelection(state, id)
-			return redraw('rack', id)
-		}
-		const moved = table.dropSelectionOn(state, [+slot.dataset.r, +slot.dataset.c])
-		if (moved == null) return
-		redraw('rack', moved)
-		actions.saveLayout()
-	}
-
-	root.addEventListener('click', e => {
+function bindTaps(ctx) {
+	ctx.root.addEventListener('click', e => {
 		const el = e.target.closest('[data-act], .rack .slot')
-		if (!el || !state.sync.view) return
-		if (el.dataset.act) onAct[el.dataset.act]?.(el, e)
-		else tapSlot(el)
+		if (!el || !ctx.state.sync.view) return
+		if (el.dataset.act) ON_ACT[el.dataset.act]?.(ctx, el, e)
+		else tapSlot(ctx, el)
 	})
+}
 
-	// On a rack tile: arrows move the focus, or the picked-up tile; Enter or Space picks
-	// up (the tile is a button); D or Delete discards, F finishes, Escape puts down.
-	root.addEventListener('keydown', e => {
+// On a rack tile: arrows move the focus or the picked-up tile; D/Delete discards, F
+// finishes, Escape puts down (Enter and Space pick up: the tile is a button).
+function bindKeys(ctx) {
+	ctx.root.addEventListener('keydown', e => {
 		const tile = e.target.closest?.('.rack .tile')
 		if (!tile) return
 		const id = +tile.dataset.id
 		const key = e.key.toLowerCase()
 		if (key === 'escape') {
-			table.clearSelection(state)
-			return redraw('rack', id)
+			table.clearSelection(ctx.state)
+			return redraw(ctx, 'rack', id)
 		}
 		if (key === 'd' || key === 'delete' || key === 'f') {
 			e.preventDefault()
-			return act(key === 'f' ? 'finish' : 'discard', id)
+			return act(ctx, key === 'f' ? 'finish' : 'discard', id)
 		}
-		const layout = table.myLayout(state)
-		const moving = selected() === id
+		const layout = table.myLayout(ctx.state)
+		const moving = selected(ctx) === id
 		const to = e.key.startsWith('Arrow') && step(layout, locate(layout, id), e.key, moving)
 		if (!to) return
 		e.preventDefault()
 		if (moving) {
-			table.moveTile(state, id, to)
-			actions.saveLayout()
+			table.moveTile(ctx.state, id, to)
+			saveLayout(ctx)
 		}
-		redraw('rack', moving ? id : layout[to[0]][to[1]])
+		redraw(ctx, 'rack', moving ? id : layout[to[0]][to[1]])
 	})
+}
 
-	// Drags: a rack tile to a slot, a discard corner, the centre or a 101 meld; the pile or
-	// the left discard to a slot (draw or take, landing there).
+// A rack tile onto a slot, a corner, the centre or a 101 meld; the pile or the left
+// discard onto a slot (the tile lands there).
+function bindDrags(ctx) {
+	const { state, root } = ctx
 	let highlighted = null
 	const highlight = el => {
 		if (highlighted === el) return
@@ -119,21 +131,7 @@ export function bindInput(ctx, actions, screen, redraw) {
 		return { drop, slot: rack && slotAt(rack, x, y), rack }
 	}
 	draggable(root, '.rack .tile, [data-src]', {
-		start(el) {
-			if (state.sync.busy || state.screen.covered) return null
-			if (el.dataset.src) {
-				table.startDrag(state, null)
-				return { src: el.dataset.src }
-			}
-			const id = +el.dataset.id
-			table.startDrag(state, id)
-			// Marked by hand: redraws wait for the drag's end.
-			const view = state.sync.view
-			el.classList.add('sel')
-			$('.mid', root)?.classList.toggle('ready', !!legal(view, 'finish')?.tiles?.includes(id))
-			$('.mine', root)?.classList.toggle('ready', !!legal(view, 'discard'))
-			return { id }
-		},
+		start: el => startDrag(ctx, el),
 		move(x, y, dragged) {
 			const { drop, slot, rack } = under(x, y)
 			if (dragged.src) highlight(slot && rack)
@@ -142,19 +140,36 @@ export function bindInput(ctx, actions, screen, redraw) {
 		end(x, y, dragged) {
 			highlight(null)
 			$('.mine', root)?.classList.remove('ready')
-			redraw(table.endDrag(state) ? 'all' : 'rack')
+			redraw(ctx, table.endDrag(state) ? 'all' : 'rack')
 			const { drop, slot } = x == null ? {} : under(x, y)
 			const target = drop?.dataset.drop
 			if (dragged.src) {
-				if (slot) act(dragged.src === 'pile' ? 'draw' : 'take_discard', null, slot)
+				if (slot) act(ctx, dragged.src === 'pile' ? 'draw' : 'take_discard', null, slot)
 			} else if (target === 'meld') {
-				actions.layoff(dragged.id, +drop.dataset.meld, document.elementFromPoint(x, y), x)
+				layoff(ctx, dragged.id, +drop.dataset.meld, document.elementFromPoint(x, y), x)
 			} else if (target && legal(state.sync.view, 'discard')) {
-				act(target, dragged.id)
+				act(ctx, target, dragged.id)
 			} else if (slot) {
 				table.moveTile(state, dragged.id, slot)
-				actions.saveLayout()
+				saveLayout(ctx)
 			}
 		},
 	})
+}
+
+// Marked here by hand: redraws wait for the drag's end.
+function startDrag(ctx, el) {
+	const { state, root } = ctx
+	if (state.sync.busy || state.screen.covered) return null
+	if (el.dataset.src) {
+		table.startDrag(state, null)
+		return { src: el.dataset.src }
+	}
+	const id = +el.dataset.id
+	table.startDrag(state, id)
+	const view = state.sync.view
+	el.classList.add('sel')
+	$('.mid', root)?.classList.toggle('ready', !!legal(view, 'finish')?.tiles?.includes(id))
+	$('.mine', root)?.classList.toggle('ready', !!legal(view, 'discard'))
+	return { id }
 }

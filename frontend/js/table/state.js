@@ -3,10 +3,7 @@
 // every change has a name a reader can search for. Nothing here touches the DOM.
 import { reconcile, place, locate } from '../rack.js'
 
-/**
- * A table screen before the first view arrives. `auth` is the seat's token record;
- * null for a spectator.
- */
+// A table screen before the first view; `auth` is the seat's token record, or null.
 export function createTableState(auth) {
 	return {
 		spectator: !auth, // no seat token: watches the table, sees no rack
@@ -42,20 +39,14 @@ export function createTableState(auth) {
 	}
 }
 
-/** @typedef {ReturnType<typeof createTableState>} TableState */
-
-/** The shown seat's rack layout, if the view has given it a rack. */
 export const myLayout = state => state.rack.layouts[state.seat ?? -1]
 
-/** The view's variant is 101 Okey. */
 export const is101 = state => state.sync.view?.variant === '101'
 
 // --- sync ---
 
-/**
- * Take a new view: keep the rack layout in step with the rack (the tile a move brought
- * goes to its preferred slot), and forget picks of tiles that left the rack.
- */
+// A new view: the layout follows the rack (a move's tile lands where it was dropped);
+// picks of tiles that left are forgotten.
 export function acceptView(state, view) {
 	state.sync.view = view
 	if (view.you == null || !view.rack) return
@@ -70,19 +61,18 @@ export function acceptView(state, view) {
 	state.meld101.groups = state.meld101.groups.map(onRack).filter(group => group.length)
 }
 
-/** A pass-and-play device hands the rack to the seat on turn, behind the cover. */
+// Pass-and-play: the rack goes to the seat on turn, behind the cover.
 export function passDevice(state, seat) {
 	state.seat = seat
 	state.screen.covered = true
 	state.selection.tile = null
 }
 
-/** The next player has taken the device. */
 export function uncover(state) {
 	state.screen.covered = false
 }
 
-/** A move leaves: no more moves until it is answered; a discard shows at once. */
+// No more moves until this one is answered; a discard shows at once.
 export function beginMove(state, type, tile) {
 	state.sync.busy = true
 	state.selection.tile = null
@@ -94,7 +84,7 @@ export function beginMove(state, type, tile) {
 	state.sync.discarding = tile
 }
 
-/** The server took the move: the picks are spent; the tile it brings goes to `prefer`. */
+// The picks are spent; the tile the move brings goes to `prefer`.
 export function moveAccepted(state, prefer) {
 	state.sync.busy = false
 	state.sync.discarding = null
@@ -103,39 +93,31 @@ export function moveAccepted(state, prefer) {
 	state.meld101.groups = []
 }
 
-/** The move failed; the next view says where things stand. */
 export function moveFailed(state) {
 	state.sync.busy = false
 	state.sync.discarding = null
 }
 
-/** The screen is left. */
 export function close(state) {
 	state.sync.closed = true
 }
 
 // --- rack and selection ---
 
-/** A tap on a rack tile in classic picks it up, or puts it back down. */
 export function toggleSelection(state, tile) {
 	state.selection.tile = state.selection.tile === tile ? null : tile
 	state.selection.hint = null
 }
 
-/** Escape, or a drag's end: nothing picked up. */
 export function clearSelection(state) {
 	state.selection.tile = null
 }
 
-/** Put a tile on a slot of the shown rack (neighbours make room, rack.js place). */
 export function moveTile(state, tile, slot) {
 	place(myLayout(state), tile, slot[0], slot[1])
 }
 
-/**
- * The tapped slot takes the picked-up tile; any 101 pick is dropped with it.
- * Returns the tile moved, if one was picked up.
- */
+// The tapped slot takes the picked-up tile (returned, if any); 101 picks are dropped.
 export function dropSelectionOn(state, slot) {
 	const tile = state.selection.tile
 	if (tile == null) return null
@@ -145,7 +127,7 @@ export function dropSelectionOn(state, slot) {
 	return tile
 }
 
-/** A sort from the server: its layout, discard advice and, for "best" in 101, groups. */
+// A sort: the server's layout, discard advice and, for "best" in 101, groups.
 export function arrangeRack(state, advice, by) {
 	state.rack.layouts[state.seat ?? -1] = reconcile(advice.layout, state.sync.view.rack)
 	state.selection.hint = advice.discard
@@ -155,19 +137,17 @@ export function arrangeRack(state, advice, by) {
 	state.meld101.groups = by === 'best' && advice.groups ? advice.groups : []
 }
 
-/** A drag starts; a rack tile dragged is also picked up. */
+// A rack tile dragged is also picked up.
 export function startDrag(state, tile) {
 	state.screen.dragging = true
 	if (tile != null) state.selection.tile = tile
 }
 
-/** A full redraw was asked for during a drag: the drag's end makes it. */
 export function deferRedraw(state) {
 	state.screen.redrawWaiting = true
 }
 
-/** The drag is over; a redraw asked for during it is now due. Says whether
- * a full redraw waited for it. */
+// Returns whether a full redraw waited for the drag's end.
 export function endDrag(state) {
 	const waited = state.screen.redrawWaiting
 	state.screen.dragging = false
@@ -178,10 +158,8 @@ export function endDrag(state) {
 
 // --- 101 picking ---
 
-/**
- * A tap on a rack tile in 101 takes it out of its closed group, or in or out of the
- * open one. A single picked tile is also the selection (to discard or move).
- */
+// A tap in 101 takes a tile out of its closed group, or in or out of the open one; a
+// single picked tile is also the selection (to discard or move).
 export function pickForMeld(state, tile) {
 	const picks = state.meld101
 	const group = picks.groups.find(g => g.includes(tile))
@@ -194,14 +172,12 @@ export function pickForMeld(state, tile) {
 	state.selection.hint = null
 }
 
-/** "+": the open group is closed and a new one begins. */
 export function closeGroup(state) {
 	state.meld101.groups = [...state.meld101.groups, state.meld101.current]
 	state.meld101.current = []
 	state.selection.tile = null
 }
 
-/** "×": every pick is dropped. */
 export function clearGroups(state) {
 	state.meld101.groups = []
 	state.meld101.current = []
@@ -210,12 +186,10 @@ export function clearGroups(state) {
 
 // --- screen ---
 
-/** The result panel is closed to see the table, or shown again. */
 export function setResultHidden(state, hidden) {
 	state.screen.resultHidden = hidden
 }
 
-/** Another pass of flying tiles: quicker when many are queued. */
 export function setAnimationPace(state, count) {
 	state.anim.speed = count > 6 ? 170 : 280
 }
