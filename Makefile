@@ -75,8 +75,7 @@ jstest: | $(NODE)
 	$(NODE) --test tests/js/
 
 # Prettier (pinned in infra/package.json) over the frontend's code and tests/js, width 100
-# like ruff (.prettierrc.json, .prettierignore). Not part of `make test` until the frontend
-# has been reformatted.
+# like ruff (.prettierrc.json, .prettierignore). `make format` fixes what `format-check` finds.
 PRETTIER := infra/node_modules/.bin/prettier
 format-check:
 	infra/setup_node.sh
@@ -86,9 +85,9 @@ format:
 	infra/setup_node.sh
 	$(PRETTIER) --write frontend tests/js
 
-test: lint typecheck template jstest pytest
+test: lint typecheck template format-check jstest pytest
 
-test-all: lint typecheck template jstest pytest-all
+test-all: lint typecheck template format-check jstest pytest-all
 
 e2e: $(STAMP) $(CHROMIUM)
 	$(PY) -m pytest tests/e2e
