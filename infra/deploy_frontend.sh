@@ -11,14 +11,40 @@ output() {
 }
 BUCKET=$(output SiteBucketName)
 DISTRIBUTION=$(output DistributionId)
-# index.html and the service worker must be fetched fresh, everything else may be cached.
-aws s3 sync frontend/ "s3://$BUCKET/" --delete \
-    --exclude index.html --exclude embed.html --exclude sw.js \
-    --cache-control "public, max-age=3600"
-for page in index.html embed.html sw.js; do
-    if [ -f "frontend/$page" ]; then
-        aws s3 cp "frontend/$page" "s3://$BUCKET/$page" --cache-control "no-cache"
-    fi
+# Each kind of file with its Content-Type said outright, not guessed by the CLI from the
+# machine's mime tables: CloudFront compresses a file only if its type is on its list
+# (text/markdown is not, so the rules go as text/plain). infra/devserver.py's CONTENT_TYPES
+# holds the same values; tests/api/test_deploy_frontend.py keeps the two equal and checks
+# that every file under frontend/ has its line here.
+TYPES=(
+    "html text/html; charset=utf-8"
+    "js text/javascript; charset=utf-8"
+    "css text/css; charset=utf-8"
+    "md text/plain; charset=utf-8"
+    "json application/json"
+    "svg image/svg+xml"
+    "webmanifest application/manifest+json"
+    "png image/png"
+)
+# index.html, embed.html and the service worker must be fetched fresh, the rest may be cached.
+FRESH=(index.html embed.html sw.js)
+fresh_filters=()
+for page in "${FRESH[@]}"; do fresh_filters+=(--exclude "$page"); done
+for entry in "${TYPES[@]}"; do
+    ext=${entry%% *}
+    type=${entry#* }
+    # cp, not sync: it uploads every file again, so a changed Content-Type reaches S3 too.
+    aws s3 cp frontend/ "s3://$BUCKET/" --recursive --only-show-errors \
+        --exclude "*" --include "*.$ext" "${fresh_filters[@]}" \
+        --content-type "$type" --cache-control "public, max-age=3600"
+    for page in "${FRESH[@]}"; do
+        if [ "${page##*.}" = "$ext" ] && [ -f "frontend/$page" ]; then
+            aws s3 cp "frontend/$page" "s3://$BUCKET/$page" --only-show-errors \
+                --content-type "$type" --cache-control "no-cache"
+        fi
+    done
 done
+# Removes what is no longer in frontend/ (everything left was just uploaded).
+aws s3 sync frontend/ "s3://$BUCKET/" --delete --only-show-errors
 aws cloudfront create-invalidation --distribution-id "$DISTRIBUTION" --paths "/*" >/dev/null
 echo "site: $(output SiteUrl)"

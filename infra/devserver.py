@@ -13,12 +13,17 @@ survive restarts.
 from __future__ import annotations
 
 import base64
+import functools
+import gzip
+import mimetypes
 import os
 import threading
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, abort, request, send_from_directory
+from flask import Flask, Response, abort, request
+from werkzeug.security import safe_join
 from werkzeug.serving import make_server
 
 from infra.apigw import LambdaContext, http_api_event
@@ -45,6 +50,32 @@ EMBED_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
 }
+
+
+# The Content-Type of each kind of file under frontend/: the same values
+# infra/deploy_frontend.sh gives the S3 objects (tests/api/test_deploy_frontend.py holds the
+# two equal), chosen from the types CloudFront compresses. Markdown goes as text/plain:
+# text/markdown is not on CloudFront's list, so the rules would travel uncompressed.
+CONTENT_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".md": "text/plain; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".webmanifest": "application/manifest+json",
+    ".png": "image/png",
+}
+# Sent gzipped when the request accepts it. Like CloudFront, which leaves a file alone
+# below 1,000 bytes, so that the bytes a local browser receives are the ones a phone would.
+COMPRESSED = (".html", ".js", ".css", ".md", ".json", ".svg", ".webmanifest")
+MIN_COMPRESSED_SIZE = 1000
+
+
+@functools.lru_cache(maxsize=512)
+def _gzipped(path: str, mtime_ns: int, size: int) -> bytes:
+    """One file version gzipped, once: the key changes when the file is edited."""
+    return gzip.compress(Path(path).read_bytes(), compresslevel=9, mtime=0)
 
 
 def create_app(frontend: Path = FRONTEND) -> Flask:
@@ -80,15 +111,40 @@ def create_app(frontend: Path = FRONTEND) -> Flask:
     @app.route("/", defaults={"path": "index.html"})
     @app.route("/<path:path>")
     def static_file(path: str) -> Response:
-        if not (frontend / path).is_file():
+        found = safe_join(str(frontend), path)
+        if found is None or not os.path.isfile(found):
             abort(404)
-        response = send_from_directory(frontend, path)
+        response = _static_response(Path(found))
         # Always revalidate: the frontend is being edited while the server runs.
         response.headers["Cache-Control"] = "no-cache"
         response.headers.update(EMBED_HEADERS if path == "embed.html" else SITE_HEADERS)
+        response.make_conditional(request)  # a 304 for a current If-None-Match
         return response
 
     return app
+
+
+def _static_response(file: Path) -> Response:
+    """A file, gzipped if it is of a kind CloudFront compresses, big enough, and the request
+    accepts gzip. The ETag is the file version's (mtime and size); the gzipped body carries it
+    weak, as CloudFront turns a strong ETag weak when it compresses, so ``If-None-Match`` with
+    either form gets a 304 for either body."""
+    stat = file.stat()
+    kind = CONTENT_TYPES.get(file.suffix) or mimetypes.guess_type(file.name)[0]
+    compressible = file.suffix in COMPRESSED and stat.st_size >= MIN_COMPRESSED_SIZE
+    tag = f"{stat.st_mtime_ns:x}-{stat.st_size:x}"
+    if compressible and request.accept_encodings.quality("gzip") > 0:
+        response = Response(_gzipped(str(file), stat.st_mtime_ns, stat.st_size))
+        response.headers["Content-Encoding"] = "gzip"
+        response.set_etag(tag, weak=True)
+    else:
+        response = Response(file.read_bytes())
+        response.set_etag(tag)
+    response.headers["Content-Type"] = kind or "application/octet-stream"
+    if compressible:
+        response.vary.add("Accept-Encoding")
+    response.last_modified = datetime.fromtimestamp(stat.st_mtime, tz=UTC)
+    return response
 
 
 def _to_flask(result: dict[str, Any]) -> Response:

@@ -129,9 +129,9 @@ def test_cloudfront_sends_the_origin_secret_the_function_checks(cfn: dict[str, A
     assert header["HeaderValue"] == {"Sub": reference}
     # The function accepts that value and, during a rotation, the previous one, in the
     # comma-separated form api.config reads.
-    env = _resource(cfn, "ApiFunction", "AWS::Serverless::Function")["Properties"][
-        "Environment"
-    ]["Variables"]
+    env = _resource(cfn, "ApiFunction", "AWS::Serverless::Function")["Properties"]["Environment"][
+        "Variables"
+    ]
     accepted = env["ISTAKA_ORIGIN_VERIFY"]["Sub"].strip()
     previous = reference.replace("OriginVerifyVersion", "OriginVerifyPreviousVersion")
     assert accepted == f"{reference},{previous}"
@@ -213,10 +213,34 @@ def test_reserved_concurrency_is_optional(cfn: dict[str, Any]) -> None:
 
 
 def test_the_function_gets_the_join_token_secret_from_ssm(cfn: dict[str, Any]) -> None:
-    env = _resource(cfn, "ApiFunction", "AWS::Serverless::Function")["Properties"][
-        "Environment"
-    ]["Variables"]
+    env = _resource(cfn, "ApiFunction", "AWS::Serverless::Function")["Properties"]["Environment"][
+        "Variables"
+    ]
     # Resolved at deploy time from the parameter the README's first step creates: the
     # secret itself is never in the template, the repository or a table item.
     assert env["ISTAKA_SECRET"] == {"Sub": "{{resolve:ssm:${ServerSecretParameter}}}"}
     assert cfn["Parameters"]["ServerSecretParameter"]["Default"] == "/istaka/server-secret"
+
+
+# Managed cache policy "CachingOptimized": it caches gzip and Brotli copies apart
+# (EnableAcceptEncodingGzip and ...Brotli on), which CloudFront needs to compress.
+CACHING_OPTIMIZED = "658327ea-f89d-4fab-a63d-7e88639e58f6"
+
+
+@pytest.mark.parametrize("pattern", [None, "/embed.html", "/api/*"])
+def test_cloudfront_compresses_the_site_and_the_api(
+    cfn: dict[str, Any], pattern: str | None
+) -> None:
+    """Compress: true and a cache policy keyed on the encodings; infra/deploy_frontend.sh gives
+    the files types CloudFront compresses (tests/api/test_deploy_frontend.py)."""
+    behaviour = _behaviour(cfn, pattern)
+    assert behaviour["Compress"] is True
+    policy = behaviour["CachePolicyId"]
+    if pattern != "/api/*":
+        assert policy == CACHING_OPTIMIZED
+        return
+    config = _resource(cfn, policy["Ref"], "AWS::CloudFront::CachePolicy")["Properties"][
+        "CachePolicyConfig"
+    ]["ParametersInCacheKeyAndForwardedToOrigin"]
+    assert config["EnableAcceptEncodingGzip"] is True
+    assert config["EnableAcceptEncodingBrotli"] is True
