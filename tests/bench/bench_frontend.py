@@ -11,7 +11,9 @@
 * Download weight: the same-origin HTML, JS and CSS responses that a phone
   (390x844, cold cache, no service worker) loads for the home page and for a
   dealt table, each gzipped at level 9: what the first visit costs, as opposed to
-  the weight of every file above. Budgets: ``tests.frontend_weight.PAGE_BUDGET``
+  the weight of every file above; beside it, the body bytes the dev server actually
+  sent (it gzips text files of 1,000 bytes and more, as CloudFront does, so this is
+  what a phone receives). Budgets: ``tests.frontend_weight.PAGE_BUDGET``
   (checked by tests/e2e/test_weight.py). ``tests.e2e.same_pixels`` prints the same
   figures for two checkouts side by side.
 """
@@ -107,11 +109,26 @@ WEIGHED = ("document", "script", "stylesheet")
 class Download:
     name: str  # the path on the site, without the query
     source: int
-    compressed: int  # gzip level 9, mtime 0
+    compressed: int  # gzip level 9, mtime 0: the figure the budgets hold (deterministic)
+    # What the server actually sent: the body's bytes as they crossed the wire (-1 if the
+    # browser could not say) and its Content-Encoding ("" for none).
+    transferred: int = -1
+    encoding: str = ""
 
 
-def gzipped(name: str, body: bytes) -> Download:
-    return Download(name, len(body), len(gzip.compress(body, compresslevel=9, mtime=0)))
+def gzipped(name: str, body: bytes, transferred: int = -1, encoding: str = "") -> Download:
+    compressed = len(gzip.compress(body, compresslevel=9, mtime=0))
+    return Download(name, len(body), compressed, transferred, encoding)
+
+
+def _sent(response: Any) -> tuple[int, str]:
+    """The encoded body size Chromium received, and the Content-Encoding it came with."""
+    encoding = response.all_headers().get("content-encoding", "")
+    try:
+        size = int(response.request.sizes()["responseBodySize"])
+    except Exception:  # an answer a test made up itself (route.fulfill) has no wire size
+        size = -1
+    return size, encoding
 
 
 class PageFiles:
@@ -123,6 +140,14 @@ class PageFiles:
         self.origin = origin.rstrip("/")
         self.responses: list[Any] = []
         page.on("response", lambda response: self.responses.append(response))
+
+    def names(self) -> set[str]:
+        """Every same-origin file the page asked for, of any kind (a fetched text too)."""
+        return {
+            urlsplit(r.url).path.lstrip("/") or "index.html"
+            for r in self.responses
+            if r.url.startswith(self.origin + "/") and "/api/" not in r.url
+        }
 
     def downloads(self) -> list[Download]:
         """Each file once (the first answer), largest download first."""
@@ -138,16 +163,23 @@ class PageFiles:
                 continue
             name = urlsplit(url).path.lstrip("/") or "index.html"
             if name not in found:
-                found[name] = gzipped(name, response.body())
+                found[name] = gzipped(name, response.body(), *_sent(response))
         return sorted(found.values(), key=lambda d: (-d.compressed, d.name))
 
 
 def print_downloads(label: str, files: list[Download]) -> int:
     total = sum(d.compressed for d in files)
     source = sum(d.source for d in files)
-    print(f"   {label}: {total:,d} bytes gzipped in {len(files)} files ({source:,d} source)")
+    sent = sum(d.transferred for d in files)
+    print(
+        f"   {label}: {total:,d} bytes gzipped in {len(files)} files ({source:,d} source);"
+        f" transferred by the dev server: {sent:,d} bytes of body"
+    )
     for d in files:
-        print(f"      {d.compressed:7,d} gzipped  {d.source:7,d} source  {d.name}")
+        print(
+            f"      {d.compressed:7,d} gzipped  {d.source:7,d} source"
+            f"  {d.transferred:7,d} sent {d.encoding or 'identity':8s}  {d.name}"
+        )
     return total
 
 
