@@ -111,24 +111,29 @@ class Download:
     source: int
     compressed: int  # gzip level 9, mtime 0: the figure the budgets hold (deterministic)
     # What the server actually sent: the body's bytes as they crossed the wire (-1 if the
-    # browser could not say) and its Content-Encoding ("" for none).
+    # browser could not say), its Content-Encoding ("" for none) and the headers' bytes.
     transferred: int = -1
     encoding: str = ""
+    headers: int = -1
 
 
-def gzipped(name: str, body: bytes, transferred: int = -1, encoding: str = "") -> Download:
+def gzipped(
+    name: str, body: bytes, transferred: int = -1, encoding: str = "", headers: int = -1
+) -> Download:
     compressed = len(gzip.compress(body, compresslevel=9, mtime=0))
-    return Download(name, len(body), compressed, transferred, encoding)
+    return Download(name, len(body), compressed, transferred, encoding, headers)
 
 
-def _sent(response: Any) -> tuple[int, str]:
-    """The encoded body size Chromium received, and the Content-Encoding it came with."""
+def _sent(response: Any) -> tuple[int, str, int]:
+    """The encoded body size Chromium received, the Content-Encoding it came with, and the
+    size of the response's headers."""
     encoding = response.all_headers().get("content-encoding", "")
     try:
-        size = int(response.request.sizes()["responseBodySize"])
+        sizes = response.request.sizes()
+        body, headers = int(sizes["responseBodySize"]), int(sizes["responseHeadersSize"])
     except Exception:  # an answer a test made up itself (route.fulfill) has no wire size
-        size = -1
-    return size, encoding
+        body, headers = -1, -1
+    return body, encoding, headers
 
 
 class PageFiles:
@@ -171,9 +176,10 @@ def print_downloads(label: str, files: list[Download]) -> int:
     total = sum(d.compressed for d in files)
     source = sum(d.source for d in files)
     sent = sum(d.transferred for d in files)
+    headers = sum(d.headers for d in files)
     print(
         f"   {label}: {total:,d} bytes gzipped in {len(files)} files ({source:,d} source);"
-        f" transferred by the dev server: {sent:,d} bytes of body"
+        f" sent by the dev server: {sent:,d} bytes of body + {headers:,d} of headers"
     )
     for d in files:
         print(
