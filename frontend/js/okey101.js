@@ -138,7 +138,7 @@ export function meldsOnTable(v) {
 				v.burned.map(id => tileEl(id, v.okey)),
 			),
 		)
-	return h('section.melds', { 'aria-label': t('table') }, seats.map(bySeat), burned)
+	return h('section.melds', { 'aria-label': t('melds_on_table') }, seats.map(bySeat), burned)
 }
 
 // Fades the edge of the melds area that has more melds beyond it, now and as it scrolls.

@@ -59,6 +59,7 @@ back=Back
 home=Home
 menu=Menu
 table=Table
+melds_on_table=Melds on the table
 hand=Hand
 total=Total
 computer=computer

@@ -59,6 +59,7 @@ back=뒤로
 home=처음으로
 menu=메뉴
 table=테이블
+melds_on_table=테이블 위의 조합
 hand=판
 total=합계
 computer=컴퓨터

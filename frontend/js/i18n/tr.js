@@ -59,6 +59,7 @@ back=Geri
 home=Ana sayfa
 menu=Menü
 table=Masa
+melds_on_table=Masadaki perler
 hand=El
 total=Toplam
 computer=bilgisayar

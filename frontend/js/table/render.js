@@ -70,7 +70,7 @@ function drawScreen(ctx, focus) {
 	const header = h(
 		'header.bar',
 		!env.embed && icon('menu', 'menu', '☰'),
-		h('span.title', `${t('hand')} ${v.hand + 1} · ${t(kind)}`),
+		h('h1.title', `${t('hand')} ${v.hand + 1} · ${t(kind)}`),
 		icon('scores', 'match_table', '🏆'),
 		!env.embed && icon('help', 'rules', '?'),
 	)
