@@ -16,12 +16,23 @@
   what a phone receives). Budgets: ``tests.frontend_weight.PAGE_BUDGET``
   (checked by tests/e2e/test_weight.py). ``tests.e2e.same_pixels`` prints the same
   figures for two checkouts side by side.
+* Rack tile width: the median width (CSS px) of the ``.rack .tile`` boxes chromium draws
+  for a dealt classic table and a dealt 101 table, on a phone held upright (390x844) and
+  sideways (844x390).
+* Lighthouse (``infra/lighthouse_scores.mjs``, lighthouse pinned in infra/package.json):
+  the mobile scores (performance, accessibility, best practices) of the home page and of a
+  dealt table (its seat's token put in localStorage first), median of LIGHTHOUSE_RUNS.
+  Figures, not checks: performance moves with the machine's load.
 """
 
 from __future__ import annotations
 
 import gzip
+import json
+import os
+import shutil
 import statistics
+import subprocess
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +42,9 @@ from urllib.parse import urlsplit
 from tests.e2e.helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
+    ROOT,
+    SIZES,
+    api,
     auth_js,
     chromium_problem,
     create_computer_table,
@@ -226,9 +240,154 @@ def download_weight() -> dict[str, list[Download]]:
     return measured
 
 
+def create_101_table(base: str) -> dict[str, Any]:
+    body = {
+        "variant": "101",
+        "mode": "computer",
+        "name": "Bench",
+        "turn_seconds": 86400,
+        "options": {"seats": 4},
+        "seats": [{"kind": "human", "name": "Bench"}] + [{"kind": "bot", "level": "easy"}] * 3,
+    }
+    return api(base, "POST", "tables", body)  # type: ignore[no-any-return]
+
+
+def settled_widths(page: Any, selector: str) -> list[float]:
+    """The widths of the boxes, once drawn: all above 0 and the same two frames running
+    (the first view's rack can be caught mid-redraw, its tiles 0 px wide)."""
+    last: list[float] = []
+    for _ in range(50):
+        page.evaluate(
+            "() => document.fonts.ready.then(() => new Promise(done =>"
+            " requestAnimationFrame(() => requestAnimationFrame(done))))"
+        )
+        widths: list[float] = page.eval_on_selector_all(
+            selector, "els => els.map(e => e.getBoundingClientRect().width)"
+        )
+        if widths and min(widths) > 0 and widths == last:
+            return widths
+        last = widths
+        page.wait_for_timeout(100)
+    raise AssertionError(f"the {selector} boxes never settled: {last}")
+
+
+def rack_tile_widths() -> dict[tuple[str, str], float]:
+    """The median width of a rack tile, per table (classic, 101) and phone orientation."""
+    problem = chromium_problem()
+    if problem:
+        print(f"   rack tile width: not measured, {problem}")
+        return {}
+    from playwright.sync_api import sync_playwright
+
+    medians: dict[tuple[str, str], float] = {}
+    with tempfile.TemporaryDirectory() as tmp, running_devserver(Path(tmp)) as url:
+        base = url + "/"
+        tables = {"classic": create_computer_table(base, "Bench"), "101": create_101_table(base)}
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+            for variant, table in tables.items():
+                for size in ("portrait", "landscape"):
+                    width, height = SIZES[size]
+                    ctx = browser.new_context(
+                        viewport={"width": width, "height": height},
+                        is_mobile=True,
+                        has_touch=True,
+                        device_scale_factor=2,
+                    )
+                    ctx.add_init_script(auth_js(table))
+                    page = ctx.new_page()
+                    page.emulate_media(reduced_motion="reduce")
+                    page.goto(base + "#/t/" + table["table_id"])
+                    page.wait_for_selector(".rack .tile")
+                    widths = settled_widths(page, ".rack .tile")
+                    ctx.close()
+                    medians[variant, size] = statistics.median(widths)
+                    print(
+                        f"   rack tile width, {variant} table, {size} {width}x{height}:"
+                        f" {medians[variant, size]:.1f} px median of {len(widths)} tiles"
+                        f" (min {min(widths):.1f}, max {max(widths):.1f})"
+                    )
+            browser.close()
+    return medians
+
+
+LIGHTHOUSE = ROOT / "infra" / "node_modules" / "lighthouse"
+LIGHTHOUSE_SCRIPT = ROOT / "infra" / "lighthouse_scores.mjs"
+LIGHTHOUSE_RUNS = 3
+LIGHTHOUSE_CATEGORIES = ("performance", "accessibility", "best-practices")
+
+
+def lighthouse_problem() -> str | None:
+    if not shutil.which("node"):
+        return "no node"
+    if not LIGHTHOUSE.exists():
+        return "lighthouse is not installed (infra/setup_node.sh)"
+    return chromium_problem()
+
+
+def lighthouse_run(url: str, storage: dict[str, str]) -> dict[str, Any]:
+    env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", CHROMIUM)}
+    done = subprocess.run(
+        ["node", str(LIGHTHOUSE_SCRIPT), url, json.dumps(storage)],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
+    )
+    lines = done.stdout.strip().splitlines()
+    if done.returncode or not lines:
+        return {"error": (done.stderr.strip().splitlines() or ["no output"])[-1]}
+    return json.loads(lines[-1])  # type: ignore[no-any-return]
+
+
+def lighthouse_scores() -> dict[str, dict[str, float]]:
+    """Lighthouse's mobile scores (0-100), median of LIGHTHOUSE_RUNS, for home and a table."""
+    problem = lighthouse_problem()
+    if problem:
+        print(f"   lighthouse: not measured, {problem}")
+        return {}
+    scores: dict[str, dict[str, float]] = {}
+    with tempfile.TemporaryDirectory() as tmp, running_devserver(Path(tmp)) as url:
+        base = url + "/"
+        table = create_computer_table(base, "Bench")
+        auth = {"token": table["token"], "seat": 0, "seats": [0], "mode": "computer"}
+        for label, path, storage in (
+            ("home", "", {}),
+            ("dealt table", "#/t/" + table["table_id"], {"istaka.t." + table["table_id"]: auth}),
+        ):
+            runs = [
+                lighthouse_run(base + path, {k: json.dumps(v) for k, v in storage.items()})
+                for _ in range(LIGHTHOUSE_RUNS)
+            ]
+            good = [r for r in runs if not r.get("error") and r.get("performance") is not None]
+            notes = sorted({str(r["error"]) for r in runs if r.get("error")})
+            failed = sorted({a for r in good for a in r.get("failed", [])})
+            if not good:
+                print(f"   lighthouse, {label}: no score ({'; '.join(notes)})")
+                continue
+            scores[label] = {
+                c: 100 * statistics.median(r[c] for r in good) for c in LIGHTHOUSE_CATEGORIES
+            }
+            every = ", ".join(
+                "/".join(f"{100 * r[c]:.0f}" for c in LIGHTHOUSE_CATEGORIES) for r in good
+            )
+            print(
+                f"   lighthouse (mobile), {label}: performance {scores[label]['performance']:.0f},"
+                f" accessibility {scores[label]['accessibility']:.0f}, best practices"
+                f" {scores[label]['best-practices']:.0f} (median of {len(good)} runs: {every};"
+                f" API answers {[r.get('api') for r in good]})"
+                + (f"; failed audits {failed}" if failed else "")
+                + (f"; runs without a score: {notes}" if notes else "")
+            )
+    return scores
+
+
 def main() -> None:
     weight()
     first_render()
+    rack_tile_widths()
+    lighthouse_scores()
     over = [
         f"{page} {total:,d} > {PAGE_BUDGET[page]:,d}"
         for page, files in download_weight().items()
