@@ -48,6 +48,9 @@ def test_stale_version_recovers_silently(pages: Any, base: str) -> None:
     page.emulate_media(reduced_motion="reduce")
     table = create_computer_table(base)
     open_table(page, base, table)
+    # No poll may catch up before the stale move: the first comes a second after the page
+    # is drawn, and the move below (with the computers' turns) can take longer than that.
+    page.route("**/api/tables/*?*", lambda route: route.abort())
     # Meanwhile the same seat moves from elsewhere (another tab): the page's version is stale.
     view = api(base, "GET", f"tables/{table['table_id']}?seat=0", token=table["token"])
     other = view["rack"][-1]
@@ -63,7 +66,6 @@ def test_stale_version_recovers_silently(pages: Any, base: str) -> None:
         },
         table["token"],
     )
-    page.route("**/api/tables/*?*", lambda route: route.abort())  # no poll catches it first
     mine = next(t for t in rack_ids(page) if t != other)
     page.click(f'.rack .tile[data-id="{mine}"]')
     page.unroute("**/api/tables/*?*")
