@@ -46,16 +46,25 @@ export function toast(msg, kind = 'info') {
 }
 
 let open = null
+// A dialog closes on ×, Escape, or a press that starts and ends on its backdrop. A click
+// alone is not enough: the click of the tap that opened the dialog, or of a press that
+// started on the sheet, can land on the backdrop too.
 export function modal(title, body) {
 	closeModal()
+	let pressedBackdrop = false
 	const wrap = (open = h(
 		'.modal',
 		{
 			role: 'dialog',
 			'aria-modal': 'true',
 			'aria-label': title,
-			onclick: e => e.target === wrap && closeModal(),
-			onkeydown: e => e.key === 'Escape' && closeModal(),
+			onpointerdown: e => {
+				pressedBackdrop = e.target === wrap
+			},
+			onclick: e => {
+				if (e.target === wrap && pressedBackdrop) closeModal()
+				pressedBackdrop = false
+			},
 		},
 		h(
 			'.sheet',
@@ -68,9 +77,15 @@ export function modal(title, body) {
 		),
 	))
 	document.body.append(wrap)
+	// On the document: a press on the sheet's text takes the focus out of the dialog.
+	document.addEventListener('keydown', closeOnEscape)
 	wrap.querySelector('.x').focus()
 }
+function closeOnEscape(e) {
+	if (e.key === 'Escape') closeModal()
+}
 export function closeModal() {
+	document.removeEventListener('keydown', closeOnEscape)
 	open?.remove()
 	open = null
 }
