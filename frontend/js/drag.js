@@ -5,6 +5,31 @@ const THRESHOLD = 7
 // A browser click this soon after our own drag or tap is the same gesture: dropped.
 const SWALLOW_MS = 600
 
+// When our own drag or tap ended; 0 once its click is dropped or a new press begins.
+let swallowFrom = 0
+let droppingFollowUps = false
+
+// The browser's click lands wherever the finger is when it comes, and our tap may have
+// put something new there: a dialog (on document.body, outside any draggable root) whose
+// backdrop or button would take it. So it is dropped for the whole document, once.
+function dropFollowUpClicks() {
+	if (droppingFollowUps) return
+	droppingFollowUps = true
+	const options = { capture: true }
+	window.addEventListener('pointerdown', () => (swallowFrom = 0), options)
+	window.addEventListener(
+		'click',
+		e => {
+			// detail 0: a click made by a key (Enter on a button), never a finger's.
+			if (!e.isTrusted || e.detail === 0 || Date.now() - swallowFrom >= SWALLOW_MS) return
+			e.stopPropagation()
+			e.preventDefault()
+			swallowFrom = 0
+		},
+		options,
+	)
+}
+
 // The dragged element stays in place, dimmed ('lifted'); a copy of it follows the pointer.
 function lift(drag) {
 	const box = drag.el.getBoundingClientRect()
@@ -26,7 +51,7 @@ function lift(drag) {
 // end(x, y, data) gets the drop point (null, null when the drag was cancelled).
 export function draggable(root, selector, { start, move, end }) {
 	let drag = null // the pointer that is down: where it started, what it holds
-	let swallowFrom = 0
+	dropFollowUpClicks()
 
 	const listen = on => {
 		for (const [type, handler] of [
@@ -81,7 +106,6 @@ export function draggable(root, selector, { start, move, end }) {
 	}
 
 	root.addEventListener('pointerdown', e => {
-		swallowFrom = 0
 		if (e.button > 0 || drag) return
 		const el = e.target.closest(selector)
 		drag = {
@@ -96,12 +120,5 @@ export function draggable(root, selector, { start, move, end }) {
 		listen('add')
 	})
 
-	const swallowClick = e => {
-		if (!e.isTrusted || Date.now() - swallowFrom >= SWALLOW_MS) return
-		e.stopPropagation()
-		e.preventDefault()
-		swallowFrom = 0
-	}
-	root.addEventListener('click', swallowClick, true)
 	root.addEventListener('dragstart', e => e.preventDefault())
 }
