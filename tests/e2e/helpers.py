@@ -111,6 +111,21 @@ def touch_drag(page: Any, source: str, target: str | tuple[float, float], steps:
     cdp.detach()
 
 
+def finger_tap(page: Any, target: str | tuple[float, float]) -> None:
+    """A real touch tap (touchstart, touchend) at an element's centre or a point, through the
+    DevTools protocol: pointer events, touch events, then the click chromium makes from the
+    gesture, in the order a phone sends them."""
+    if isinstance(target, str):
+        # By script: the table redraws on each poll, and an element scrolled by Playwright
+        # can be replaced while it waits for it to be stable.
+        page.locator(target).first.evaluate("el => el.scrollIntoView({ block: 'nearest' })")
+    x, y = target if isinstance(target, tuple) else center(page, target)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def mouse_drag(page: Any, source: str, target: str | tuple[float, float]) -> None:
     x0, y0 = center(page, source)
     x1, y1 = target if isinstance(target, tuple) else center(page, target)
