@@ -140,3 +140,26 @@ export function meldsOnTable(v) {
 		)
 	return h('section.melds', { 'aria-label': t('melds_on_table') }, seats.map(bySeat), burned)
 }
+
+// Fades the edge of the melds area that has more melds beyond it, now and as it scrolls.
+export function showMeldOverflow(root) {
+	const area = root.querySelector('.melds')
+	if (!area) return
+	const mark = () => {
+		area.classList.toggle('more-above', area.scrollTop > 1)
+		area.classList.toggle('more-below', area.scrollTop + area.clientHeight < area.scrollHeight - 1)
+	}
+	area.addEventListener('scroll', mark, { passive: true })
+	mark()
+}
+
+// While a tile is dragged near the top or bottom edge of the melds area, it scrolls, so
+// that a meld out of view can be reached.
+export function scrollMeldsToward(root, x, y) {
+	const area = root.querySelector('.melds')
+	const box = area?.getBoundingClientRect()
+	if (!box || x < box.left || x > box.right || y < box.top - 20 || y > box.bottom + 20) return
+	const edge = 28
+	if (y < box.top + edge) area.scrollTop -= 8
+	else if (y > box.bottom - edge) area.scrollTop += 8
+}

@@ -104,23 +104,26 @@ export function renderRack(el, layout, opts) {
 	}
 }
 
-// The nearest slot, while over the rack or a little off it.
+// The nearest slot, while over the rack or a little off it. A row may wrap onto two
+// shelves (portrait phones), so the nearest is the nearest centre in both directions.
 export function slotAt(el, x, y) {
 	const box = el.getBoundingClientRect()
 	if (x < box.left - 10 || x > box.right + 10 || y < box.top - 30 || y > box.bottom + 10) return
-	const rows = el.children
-	const row = y >= rows[1].getBoundingClientRect().top - 4 ? 1 : 0
-	let nearest = 0
+	let nearest
 	let distance = Infinity
-	;[...rows[row].children].forEach((slot, col) => {
-		const b = slot.getBoundingClientRect()
-		const d = Math.abs(x - b.left - b.width / 2)
-		if (d < distance) {
-			distance = d
-			nearest = col
-		}
+	;[...el.children].forEach((line, row) => {
+		;[...line.children].forEach((slot, col) => {
+			const b = slot.getBoundingClientRect()
+			// Measured from 4 px lower: a lower line wins from just above its top edge, where
+			// a finger dragging down toward it lands first.
+			const d = Math.hypot(x - b.left - b.width / 2, y + 4 - b.top - b.height / 2)
+			if (d < distance) {
+				distance = d
+				nearest = [row, col]
+			}
+		})
 	})
-	return [row, nearest]
+	return nearest
 }
 
 // The neighbour in an arrow's direction: the next tile, or with `any` (moving a tile)

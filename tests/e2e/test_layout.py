@@ -80,3 +80,42 @@ def test_sort_buttons_arrange_the_rack(pages: Any, base: str) -> None:
         arg=before,
     )
     assert page.locator(".rack .tile").count() == 15
+
+
+TILES = """() => {
+    const widths = sel => [...document.querySelectorAll(sel)]
+        .map(el => el.getBoundingClientRect().width).sort((a, b) => a - b)
+    const median = xs => xs.length ? xs[xs.length >> 1] : 0
+    const rack = widths('.rack .tile')
+    const heights = [...document.querySelectorAll('.rack .tile')]
+        .map(el => el.getBoundingClientRect().height)
+    return { rack: median(rack), rackMin: rack[0] || 0, tallest: Math.max(...heights),
+        shortest: Math.min(...heights), felt: Math.max(0, ...widths('.felt .disc .tile')),
+        meldMin: widths('.melds .tile')[0] || null,
+        scrollWidth: document.documentElement.scrollWidth }
+}"""
+
+
+def test_portrait_rack_tiles_are_big(pages: Any, base: str) -> None:
+    """Issue 11: at 390 px a classic rack tile is at least 40 px wide and 44 px tall (its
+    rows wrap onto two shelves each), never smaller than a discard on the felt."""
+    page = pages.new(390, 844)
+    open_table(page, base)
+    sizes = page.evaluate(TILES)
+    assert sizes["rack"] >= 40 and sizes["shortest"] >= 44, sizes
+    assert sizes["felt"] <= sizes["rackMin"] + 0.5, sizes
+    assert sizes["scrollWidth"] <= 390, sizes
+
+
+def test_portrait_101_melds_are_readable(pages: Any, base: str) -> None:
+    """A 101 table with melds at 390 px: meld tiles at least 28 px wide. (Its rack keeps 15
+    slots a shelf for now: the felt has no room for four shelves; issue 11 goes on.)"""
+    from .test_screens import opened_101
+
+    table = opened_101(base)
+    page = pages.new(390, 844)
+    helpers.open_table(page, base, table)
+    page.wait_for_selector(".melds .tile")
+    sizes = page.evaluate(TILES)
+    assert sizes["meldMin"] is not None and sizes["meldMin"] >= 28, sizes
+    assert sizes["scrollWidth"] <= 390, sizes

@@ -133,6 +133,7 @@ function bindDrags(ctx) {
 	draggable(root, '.rack .tile, [data-src]', {
 		start: el => startDrag(ctx, el),
 		move(x, y, dragged) {
+			if (table.is101(state) && !dragged.src) parts.okey101.scrollMeldsToward(root, x, y)
 			const { drop, slot, rack } = under(x, y)
 			if (dragged.src) highlight(slot && rack)
 			else highlight(drop || (slot && rack.children[slot[0]].children[slot[1]]))

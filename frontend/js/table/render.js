@@ -75,10 +75,12 @@ function drawScreen(ctx, focus) {
 		!env.embed && icon('help', 'rules', '?'),
 	)
 	const rack = hasRack && h('section.rackwrap', toolbar(), h('.rack', { id: 'rack' }))
-	const classes = (env.embed ? '.compact' : '') + (hasRack ? '' : '.norack')
+	const classes =
+		(env.embed ? '.compact' : '') + (hasRack ? '' : '.norack') + (is101(state) ? '.v101' : '')
 	const felt = renderFelt(v, feltOptions(ctx))
 	root.replaceChildren(h('.table' + classes, { id: 'table' }, header, felt, rack))
 	if (hasRack) drawRack(ctx, focus)
+	if (is101(state)) parts.okey101.showMeldOverflow(root)
 	if (v.status === 'waiting') root.append(waitingRoom(ctx))
 	else if (v.phase === 'over' && !state.screen.resultHidden) {
 		root.append(h('.overlay', parts.end.resultPanel(v, resultHandlers(ctx))))
