@@ -83,6 +83,48 @@ describe('acceptView', () => {
 	})
 })
 
+describe('a new hand', () => {
+	// Seat 0 arranged hand 1 by hand, with a tile picked up and a tile on the top row alone.
+	const afterHand1 = () => {
+		const state = table.createTableState({ seat: 0 })
+		table.acceptView(state, view('K5 R1 B2', { hand: 1, rack_layout: rack('K5', 'B2 R1') }))
+		table.toggleSelection(state, id('R1'))
+		return state
+	}
+
+	test("a new hand does not keep the last hand's positions: sorted by face", () => {
+		const state = afterHand1()
+		assert.equal(state.rack.unsorted, false)
+		table.acceptView(state, view('K5 R1 B2 R7', { hand: 2 }))
+		assert.deepEqual(drawn(table.myLayout(state)), ['R1 R7 B2 K5', ''])
+		assert.equal(state.rack.unsorted, true, "the player's own sort is still to come")
+		assert.equal(state.selection.tile, null, 'ids repeat across hands: no pick carries over')
+	})
+
+	test('the layout the server kept for the new hand is taken, and not sorted again', () => {
+		const state = afterHand1()
+		table.acceptView(state, view('K5 R1', { hand: 2, rack_layout: rack('. K5', 'R1') }))
+		assert.deepEqual(drawn(table.myLayout(state)), ['. K5', 'R1'])
+		assert.equal(state.rack.unsorted, false)
+	})
+
+	test('the sort asked for replaces the face order; it is asked for once', () => {
+		const state = afterHand1()
+		table.acceptView(state, view('K5 R1 B2', { hand: 2 }))
+		table.sortAsked(state)
+		assert.equal(state.rack.unsorted, false)
+		table.arrangeRack(state, { layout: rack('B2 K5', 'R1'), discard: null }, 'runs')
+		table.acceptView(state, view('K5 R1 B2 R3', { hand: 2 }))
+		assert.deepEqual(drawn(table.myLayout(state)), ['B2 K5', 'R1 R3'])
+		assert.equal(state.rack.unsorted, false)
+	})
+
+	test('the first view of a hand with no kept layout wants a sort', () => {
+		assert.equal(playing('R1 R2', null).rack.unsorted, true)
+		assert.equal(playing('R1 R2', rack('R1 R2')).rack.unsorted, false)
+	})
+})
+
 describe('moves', () => {
 	test('a discard leaves the rack at once and shows as on its way', () => {
 		const state = playing('R1 R2 K5', rack('R1 R2', 'K5'))

@@ -3,9 +3,9 @@
 import { t } from '../i18n/index.js'
 import { toast } from '../ui.js'
 import { api, ApiError } from '../api.js'
-import { uuid } from '../storage.js'
+import { uuid, prefs, savePrefs } from '../storage.js'
 import { legal } from '../board.js'
-import { beginMove, moveAccepted, moveFailed, arrangeRack } from './state.js'
+import { beginMove, moveAccepted, moveFailed, arrangeRack, sortAsked } from './state.js'
 import { apply, fetchView, parts } from './sync.js'
 import { redraw } from './render.js'
 
@@ -90,13 +90,38 @@ export function layoff(ctx, tile, meld, target, x) {
 	redraw(ctx)
 }
 
+const SORTS = ['runs', 'sets', 'pairs', 'best']
+
+// A sort button: the rack as the server arranges it, and the sort kept on this device for
+// the next hands' racks.
 export async function arrange(ctx, by) {
+	prefs.sort = by
+	savePrefs()
 	try {
-		const advice = await api.arrangement(ctx.id, ctx.token, ctx.state.seat, by)
-		arrangeRack(ctx.state, advice, by)
-		redraw(ctx, 'rack')
-		saveLayout(ctx)
+		await sortRack(ctx, by)
 	} catch (e) {
 		toast(e instanceof ApiError ? e.message : t('err_network'), 'error')
 	}
+}
+
+// The answer is dropped if the screen moved on meanwhile: to another hand or seat, into
+// a move (whose tile it would put back), or away.
+async function sortRack(ctx, by) {
+	const { state } = ctx
+	const asked = { hand: state.rack.hand, seat: state.seat }
+	const advice = await api.arrangement(ctx.id, ctx.token, asked.seat, by)
+	const { busy, closed } = state.sync
+	if (busy || closed || state.rack.hand !== asked.hand || state.seat !== asked.seat) return
+	arrangeRack(state, advice, by)
+	redraw(ctx, 'rack')
+	saveLayout(ctx)
+}
+
+// A rack nobody arranged yet (a new hand's) takes the player's last sort, runs at first;
+// on a failure it stays sorted by face (state.js acceptView), quietly.
+export async function sortNewRack(ctx) {
+	const { state } = ctx
+	if (!state.rack.unsorted || state.spectator) return
+	sortAsked(state)
+	await sortRack(ctx, SORTS.includes(prefs.sort) ? prefs.sort : 'runs').catch(() => {})
 }

@@ -18,6 +18,8 @@ export function createTableState(auth) {
 			layouts: {}, // by seat: 2 rows of 15 slots, tile ids or null (rack.js)
 			prefer: null, // [row, col] for the tile the current move brings (dropped there)
 			fresh: null, // the tile that arrived last, marked on the rack
+			hand: null, // the hand the layouts belong to: a new hand starts from a sorted rack
+			unsorted: false, // the shown rack was laid out here, not sorted yet (sortNewRack)
 		},
 		selection: {
 			tile: null, // picked up by a tap: a slot tap moves it; Discard and Finish use it
@@ -46,11 +48,15 @@ export const is101 = state => state.sync.view?.variant === '101'
 // --- sync ---
 
 // A new view: the layout follows the rack (a move's tile lands where it was dropped);
-// picks of tiles that left are forgotten.
+// picks of tiles that left are forgotten. A new hand forgets the last hand's layouts:
+// its rack starts from the layout the server kept for it, else sorted by face here and
+// marked `unsorted`, for the player's own sort to replace (actions.js sortNewRack).
 export function acceptView(state, view) {
 	state.sync.view = view
 	if (view.you == null || !view.rack) return
 	const { rack } = state
+	if (view.hand !== rack.hand) newHand(state, view.hand)
+	if (!rack.layouts[view.you] && !view.rack_layout) rack.unsorted = true
 	const old = rack.layouts[view.you] || view.rack_layout
 	const layout = (rack.layouts[view.you] = reconcile(old, view.rack, rack.prefer))
 	if (rack.prefer) rack.fresh = layout[rack.prefer[0]][rack.prefer[1]]
@@ -59,6 +65,23 @@ export function acceptView(state, view) {
 	if (!view.rack.includes(state.selection.tile)) state.selection.tile = null
 	state.meld101.current = onRack(state.meld101.current)
 	state.meld101.groups = state.meld101.groups.map(onRack).filter(group => group.length)
+}
+
+function newHand(state, hand) {
+	state.rack.hand = hand
+	state.rack.layouts = {}
+	state.rack.prefer = null
+	state.rack.fresh = null
+	// Tile ids repeat from hand to hand: a pick of the last hand is no pick of this one.
+	state.selection.tile = null
+	state.selection.hint = null
+	state.meld101.current = []
+	state.meld101.groups = []
+}
+
+// The sort for a rack marked `unsorted` is asked for once.
+export function sortAsked(state) {
+	state.rack.unsorted = false
 }
 
 // Pass-and-play: the rack goes to the seat on turn, behind the cover.
@@ -129,6 +152,7 @@ export function dropSelectionOn(state, slot) {
 
 // A sort: the server's layout, discard advice and, for "best" in 101, groups.
 export function arrangeRack(state, advice, by) {
+	state.rack.unsorted = false
 	state.rack.layouts[state.seat ?? -1] = reconcile(advice.layout, state.sync.view.rack)
 	state.selection.hint = advice.discard
 	state.selection.tile = null

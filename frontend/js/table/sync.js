@@ -4,6 +4,7 @@ import { api } from '../api.js'
 import { setAuth, sleep } from '../storage.js'
 import { acceptView, passDevice, setResultHidden } from './state.js'
 import { playEvents } from './anim.js'
+import { sortNewRack } from './actions.js'
 import { redraw, redrawNow } from './render.js'
 
 // The delay before the next poll (ms); idle counts polls in a row that brought nothing.
@@ -50,6 +51,7 @@ export async function apply(ctx, view, own) {
 	}
 	await loadParts(view)
 	acceptView(state, view)
+	sortNewRack(ctx) // not waited for: the moves play meanwhile
 	if (ctx.auth && !ctx.env.embed) {
 		ctx.auth.seen = view.version
 		setAuth(ctx.id, ctx.auth)
@@ -97,6 +99,7 @@ export async function start(ctx) {
 	}
 	await loadParts(view)
 	acceptView(state, view)
+	sortNewRack(ctx)
 	redrawNow(ctx)
 	performance.mark('istaka-ready')
 	const events = view.events || []
