@@ -20,6 +20,7 @@ from .auth import (
 from .errors import ApiError, bad_request, conflict, forbidden, unprocessable
 from .log import logger
 from .model import RecentAction, SeatInfo, Table, action_key
+from .names import default_name
 from .schemas import Later
 from .service import Loaded, Service
 from .store.base import VersionConflict
@@ -36,7 +37,7 @@ def _seats_for(request: dict[str, Any], count: int) -> list[SeatInfo]:
     mode = request["mode"]
     listed = request.get("seats")
     if listed is None:
-        first = SeatInfo("human", request.get("name") or "Player 1", token=0)
+        first = SeatInfo("human", request.get("name") or default_name(0), token=0)
         rest = SeatInfo("open") if mode == "friends" else SeatInfo("bot", level="normal")
         return [first] + [SeatInfo(rest.kind, level=rest.level) for _ in range(count - 1)]
     if len(listed) != count:
@@ -53,7 +54,7 @@ def _seats_for(request: dict[str, Any], count: int) -> list[SeatInfo]:
         else:
             if mode != "hotseat" and any(s.kind == "human" for s in seats):
                 raise bad_request("friends take the other seats by joining; list them as open")
-            name = spec.get("name") or request.get("name") or f"Player {index + 1}"
+            name = spec.get("name") or request.get("name") or default_name(index)
             seats.append(SeatInfo("human", name, token=0))
     if not any(s.kind == "human" for s in seats):
         raise bad_request("the creator needs a seat: list at least one human seat")
@@ -143,7 +144,6 @@ def join_table(service: Service, table_id: str, invite_code: str, request: Later
                 # The first try took a seat and its answer was lost: answer it again.
                 logger.info("join repeated", extra={"table_id": table.table_id, "seat": held[0]})
                 return _joined(table, loaded, Caller(index, tuple(held)), token)
-        name = body["name"]
         if table.status != "waiting":
             raise conflict("table_full", "the game has started; no seat is free")
         free = [s for s, info in enumerate(table.seats) if info.kind == "open"]
@@ -151,6 +151,7 @@ def join_table(service: Service, table_id: str, invite_code: str, request: Later
             raise conflict("table_full", "every seat is taken")
         seat = free[0]
         index = table.add_token(token_hash(token), loaded.now_ms // 1000)
+        name = body.get("name") or default_name(seat, body["lang"])
         table.seats[seat] = SeatInfo("human", name, token=index)
         loaded.dirty = True
         logger.info("seat joined", extra={"table_id": table.table_id, "seat": seat})

@@ -51,6 +51,15 @@ DESCRIPTION = (
 _INVISIBLE = ("Z", "M", "Cc", "Cf", "Cs")  # category prefixes that show nothing alone
 
 
+# A seat's name when none was given, by language (frontend/js/i18n guest_name).
+DEFAULT_NAMES = {"en": "Player {n}", "tr": "Oyuncu {n}", "ko": "플레이어 {n}"}
+
+
+def default_name(seat: int, lang: str = "en") -> str:
+    """The generated name of a seat (counted from 1) left unnamed: ``Player 2``."""
+    return DEFAULT_NAMES.get(lang, DEFAULT_NAMES["en"]).format(n=seat + 1)
+
+
 def clean_name(sent: str) -> str:
     """The name as stored and shown; ``ValueError`` with a message fit for the player."""
     kept: list[str] = []

@@ -9,7 +9,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from .errors import bad_request
-from .names import BAD_NAME, Name, only_names_at_fault
+from .names import BAD_NAME, DEFAULT_NAMES, Name, only_names_at_fault
 
 BOT_LEVELS = ("easy", "normal", "hard", "gentle")
 MODES = ("computer", "friends", "hotseat")
@@ -85,7 +85,9 @@ def _request_id() -> fields.String:
 
 class JoinRequest(Schema):
     invite_code = fields.String(required=True, validate=validate.Length(min=1, max=16))
-    name = Name(required=True)
+    # Left out: the seat's generated name in `lang` ("Player 2"); an empty name is refused.
+    name = Name()
+    lang = fields.String(load_default="en", validate=validate.OneOf(sorted(DEFAULT_NAMES)))
     request_id = _request_id()
 
 

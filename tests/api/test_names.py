@@ -147,8 +147,22 @@ def test_a_join_checks_table_then_invite_then_body(
     assert _answer(missing) == (404, "table_not_found")
     wrong = {**bad, "invite_code": "AAAAAA"}
     assert _answer(client.call("POST", f"/api/tables/{tid}/join", wrong)) == (403, "bad_invite")
-    unnamed = {"invite_code": table["invite_code"]}
-    assert _answer(client.call("POST", f"/api/tables/{tid}/join", unnamed)) == (400, "bad_name")
+    unnamed = {"invite_code": table["invite_code"], "lang": "xx"}
+    assert _answer(client.call("POST", f"/api/tables/{tid}/join", unnamed)) == (400, "bad_request")
     # a fault beside the name: the general code
     assert _answer(_join(client, table, "", level="x")) == (400, "bad_request")
     assert any_store.raw(tid) == before
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"),
+    [(None, "Player 2"), ("en", "Player 2"), ("tr", "Oyuncu 2"), ("ko", "플레이어 2")],
+)
+def test_a_join_without_a_name_gets_the_seats_generated_name(
+    client: ApiClient, lang: str | None, name: str
+) -> None:
+    table = _friends(client)
+    body = {"invite_code": table["invite_code"], **({"lang": lang} if lang else {})}
+    joined = client.call("POST", f"/api/tables/{table['table_id']}/join", body)
+    assert joined.status == 200, joined.body
+    assert joined.body["view"]["players"][1]["name"] == name
