@@ -88,8 +88,11 @@ const q = o => new URLSearchParams(Object.entries(o).filter(([, v]) => v != null
 
 export const api = {
 	create: body => call('POST', 'tables', { body }),
-	join: (id, invite_code, name, request_id) =>
-		call('POST', `tables/${id}/join`, { body: { invite_code, name, request_id }, retry: true }),
+	join: (id, invite_code, name, request_id, lang) =>
+		call('POST', `tables/${id}/join`, {
+			body: { invite_code, name, lang, request_id },
+			retry: true,
+		}),
 	view: (id, { token, seat, since, etag }) =>
 		call('GET', `tables/${id}?${q({ seat, since })}`, { token, etag, retry: true }),
 	act: (id, token, action) =>

@@ -1,5 +1,5 @@
 // Boot and routes: #/ home, #/t/<id> a table, #/join/<id>/<code>, #/rules; and embed.html.
-import { setLang, guessLang, t } from './i18n/index.js'
+import { setLang, guessLang, getLang, t } from './i18n/index.js'
 import { prefs, savePrefs, setAuth, getAuth, uuid } from './storage.js'
 import { api } from './api.js'
 import { h, btn, toast, closeModal } from './ui.js'
@@ -62,7 +62,8 @@ function join(id, code) {
 			prefs.name = name.value.trim()
 			savePrefs()
 			try {
-				const r = await api.join(id, code, prefs.name || t('you'), request)
+				// No name: the server names the seat it gives ("Player 2") in our language.
+				const r = await api.join(id, code, prefs.name || undefined, request, getLang())
 				setAuth(id, { token: r.token, seat: r.seat, seats: [r.seat], mode: 'friends' })
 				go('#/t/' + id)
 			} catch (e) {

@@ -45,7 +45,8 @@ function options(seats) {
 	return chosen
 }
 
-const myName = () => prefs.name.trim() || t('you')
+// No name given: a friendly one, as the server names a seat joined without one (docs/API.md).
+const myName = () => prefs.name.trim() || t('guest_name', { n: 1 })
 
 function turnLabel(seconds) {
 	if (seconds < 60) return t('sec', { n: seconds })
@@ -173,7 +174,7 @@ function passAndPlayCard(go) {
 	const removeName = () => names.children.length > 2 && names.lastChild.remove()
 	const start = () => {
 		const list = [...names.children].map(
-			(input, k) => input.value.trim() || t('player_n', { n: k + 1 }),
+			(input, k) => input.value.trim() || t('guest_name', { n: k + 1 }),
 		)
 		const seats = list.map(name => ({ kind: 'human', name }))
 		const cfg = { mode: 'hotseat', options: options(list.length), seats, turn_seconds: 86400 }

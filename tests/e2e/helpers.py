@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -78,6 +79,20 @@ def play_out_hand(base: str, table_id: str, token: str, seat: int = 0) -> dict[s
         )
         view = api(base, "POST", f"tables/{table_id}/actions", action, token)
     raise AssertionError("the hand did not end")
+
+
+def wait_rack_saved(base: str, table_id: str, token: str, seat: int = 0) -> None:
+    """Until the page has saved its first sort of the seat's rack.
+
+    An open page sorts a rack nobody arranged and saves it a moment later; a test that then
+    plays the seat through the API first would make that save stale (422 invalid_layout).
+    """
+    for _ in range(50):
+        view = api(base, "GET", f"tables/{table_id}?seat={seat}", token=token)
+        if view["rack_layout"] is not None:
+            return
+        time.sleep(0.2)
+    raise AssertionError("the page did not save the rack")
 
 
 def center(page: Any, selector: str) -> tuple[float, float]:

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import create_computer_table, open_table, play_out_hand, store_js
+from .helpers import create_computer_table, open_table, play_out_hand, store_js, wait_rack_saved
 
 LANGS = ["en", "tr", "ko"]
 
@@ -66,6 +66,7 @@ def test_language_renders_every_screen(pages: Any, base: str, lang: str, shot: A
     page.wait_for_selector(".modal")
     assert not raw_keys_in(page, keys)
     page.keyboard.press("Escape")
+    wait_rack_saved(base, tid, token)
     play_out_hand(base, tid, token)
     page.wait_for_selector("#result", timeout=20000)
     page.click("#result details.seed summary")

@@ -295,4 +295,36 @@ describe('the sentence for a move', () => {
 	test('an event nobody needs to hear says nothing', () => {
 		assert.equal(sentence({ type: 'rack_layout', seat: 1 }, seen), '')
 	})
+
+	// Seat 0 watches its own table: its moves and its discards are said to it.
+	const mine = {
+		okey: null,
+		you: 0,
+		players: [
+			{ seat: 0, name: 'Ayşe' },
+			{ seat: 1, name: 'Mehmet' },
+		],
+	}
+
+	test("the viewer's own move is said in the second person", () => {
+		const drew = sentence({ type: 'draw', seat: 0 }, mine)
+		assert.equal(drew, 'You drew from the pile.')
+		const took = sentence({ type: 'take_discard', seat: 0, source: 1, tile: id('B3') }, mine)
+		assert.match(took, /^You took Mehmet's blue 3/)
+		assert.equal(
+			sentence({ type: 'discard', seat: 0, tile: id('R7') }, mine),
+			'You discarded red 7.',
+		)
+	})
+
+	test('a take of the viewer\'s discard says "your"', () => {
+		const took = sentence({ type: 'take_discard', seat: 1, source: 0, tile: id('R8') }, mine)
+		assert.equal(took, 'Mehmet took your red 8.')
+	})
+
+	test('the others and a spectator hear the third person', () => {
+		const watching = { ...mine, you: null }
+		assert.match(sentence({ type: 'discard', seat: 0, tile: id('R7') }, watching), /^Ayşe/)
+		assert.match(sentence({ type: 'draw', seat: 1 }, mine), /^Mehmet/)
+	})
 })

@@ -175,4 +175,13 @@ lay=Lay
 return_discard=Give back
 e_open={name} opened.
 e_layoff={name} added {tile} to the table.
+guest_name=Player {n}
+e_draw_you=You drew from the pile.
+e_take_you=You took {from}'s {tile}.
+e_take_yours={name} took your {tile}.
+e_discard_you=You discarded {tile}.
+e_finish_you=You finished!
+e_show_you=You showed the indicator.
+e_open_you=You opened.
+e_layoff_you=You added {tile} to the table.
 `

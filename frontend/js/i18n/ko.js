@@ -172,4 +172,13 @@ lay=내기
 return_discard=돌려주기
 e_open={name}님이 등록했어요.
 e_layoff={name}님이 {tile}을(를) 붙였어요.
+guest_name=플레이어 {n}
+e_draw_you=더미에서 가져왔어요.
+e_take_you={from}님의 {tile}을(를) 가져왔어요.
+e_take_yours={name}님이 내 {tile}을(를) 가져갔어요.
+e_discard_you={tile}을(를) 버렸어요.
+e_finish_you=완성했어요!
+e_show_you=지시패를 보여 줬어요.
+e_open_you=등록했어요.
+e_layoff_you={tile}을(를) 붙였어요.
 `

@@ -172,4 +172,13 @@ lay=Per aç
 return_discard=Geri ver
 e_open={name} el açtı.
 e_layoff={name} {tile} işledi.
+guest_name=Oyuncu {n}
+e_draw_you=Desteden çektin.
+e_take_you={from} oyuncusunun attığı {tile} taşını aldın.
+e_take_yours={name} senin attığın {tile} taşını aldı.
+e_discard_you={tile} attın.
+e_finish_you=Bitirdin!
+e_show_you=Gösterge gösterdin.
+e_open_you=El açtın.
+e_layoff_you={tile} işledin.
 `

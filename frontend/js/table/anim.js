@@ -18,20 +18,27 @@ const EVENT_TEXT = {
 	open: 'e_open',
 	layoff: 'e_layoff',
 }
+// The sentences that have a second-person form, KEY_you (i18n).
+const SECOND_PERSON = ['e_draw', 'e_take', 'e_discard', 'e_finish', 'e_show', 'e_open', 'e_layoff']
 const FLYING = ['draw', 'take_discard', 'discard', 'finish']
 
 // The sentence for an event, or '' for one nobody needs to hear. A hand cut off by the
-// 400-turn limit ends like an empty pile, but says why.
+// 400-turn limit ends like an empty pile, but says why. A move of the viewer's seat, or a
+// take of its discard, is said to them in the second person ("You took…", "…took your").
 export function describe(event, view) {
 	const key = event.reason === 'turn_limit' ? 'e_turn_limit' : EVENT_TEXT[event.type]
 	if (!key) return ''
-	const said = t(key, {
+	const mine = seat => view.you != null && seat === view.you && SECOND_PERSON.includes(key)
+	let said = key
+	if (mine(event.seat)) said = key + '_you'
+	else if (key === 'e_take' && mine(event.source)) said = 'e_take_yours'
+	const text = t(said, {
 		name: nameOf(view, event.seat),
 		from: nameOf(view, event.source ?? 0),
 		n: (event.hand ?? 0) + 1,
 		tile: event.tile != null ? tileLabel(event.tile, view.okey) : '',
 	})
-	return event.auto ? said + ' ' + t('e_auto') : said
+	return event.auto ? text + ' ' + t('e_auto') : text
 }
 
 async function fly(ctx, from, to, tile) {
