@@ -205,6 +205,22 @@ class ResultSchema(Schema):
     placed = Int(allow_none=True, required=True)
 
 
+class ResultItemSchema(Schema):
+    """One line of a seat's hand score (engine.okey101.scoring.hand_items, engine.view)."""
+
+    item = fields.String(required=True)
+    points = Int(required=True)
+    tiles = Int()  # rack: tiles left
+    tile = Int()  # penalty: the tile discarded
+    reason = fields.String()  # penalty: "okey" or "layoff"
+    seat = Int(allow_none=True)  # classic finish or indicator: whose
+
+
+def _result_items() -> fields.List[Any]:
+    """Per seat, its lines (they add up to its delta); null until the hand is over."""
+    return fields.List(fields.List(fields.Nested(ResultItemSchema)), allow_none=True, required=True)
+
+
 class PlayerSchema(Schema):
     seat = Int(required=True)
     name = fields.String(allow_none=True, required=True)
@@ -259,6 +275,7 @@ class ViewSchema(SharedViewSchema):
     dice = fields.List(Int(), allow_none=True, required=True)
     scores = fields.List(Int(), required=True)
     result = fields.Nested(ResultSchema, allow_none=True, required=True)
+    result_items = _result_items()
 
 
 class Seat101Schema(Schema):
@@ -274,6 +291,7 @@ class Seat101Schema(Schema):
 class Legal101Schema(Schema):
     type = fields.String(required=True)
     tiles = fields.List(Int())  # discard: the tiles allowed
+    penalised = fields.List(Int())  # discard: those of them that would cost a 101 penalty
     melds = fields.List(fields.List(Int()))  # open / lay: a suggestion
     pairs = fields.List(fields.List(Int()))
     tile = Int()  # layoff / swap
@@ -290,6 +308,7 @@ class View101Schema(SharedViewSchema):
     table_owners = fields.List(Int(), required=True)
     burned = fields.List(Int(), required=True)
     result = fields.List(Int(), allow_none=True, required=True)
+    result_items = _result_items()
     finisher = Int(allow_none=True, required=True)
     history = fields.List(fields.List(Int()), required=True)
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from .game import legal_actions
+from .scoring import indicator_deltas
 from .shuffle import seed_hash
 from .state import Event, GameState
 from .tiles import format_face
@@ -132,12 +133,37 @@ def view_for(state: GameState, seat: int | None, since: int | None = None) -> di
         scores=list(state.scores),
         history=[summary.to_list() for summary in state.history],
         result=_result(state),
+        result_items=_result_items(state),
     )
     if since is not None:
         first = state.base_version + 1
         view["events"] = [public_event(e, seat) for e in state.events if e["v"] > since]
         view["events_complete"] = since >= first - 1
     return view
+
+
+def _result_items(state: GameState) -> list[list[dict[str, Any]]] | None:
+    """Each seat's hand delta as lines: ``finish`` (the winner's finish, with ``seat``)
+    and one ``indicator`` line per indicator shown (``seat``: who showed it), so a
+    "-1" is never unexplained. A seat's lines add up to its delta; lines of 0 are left out.
+    """
+    if state.result is None:
+        return None
+    summary = state.result.summary
+    shows = [s for s in range(state.seats) if state.shown[s]]
+    shown_deltas = {s: indicator_deltas(state.options, s) for s in shows}
+    out = []
+    for seat, delta in enumerate(summary.deltas):
+        lines: list[dict[str, Any]] = [
+            {"item": "indicator", "points": shown_deltas[s][seat], "seat": s}
+            for s in shows
+            if shown_deltas[s][seat]
+        ]
+        rest = delta - sum(line["points"] for line in lines)
+        if rest:
+            lines.insert(0, {"item": "finish", "points": rest, "seat": summary.winner})
+        out.append(lines)
+    return out
 
 
 def _result(state: GameState) -> dict[str, Any] | None:

@@ -71,7 +71,7 @@ def tile_ids_in(view: dict[str, Any]) -> set[int]:
     for entry in [*view["events"], *view["legal"]]:
         if isinstance(entry.get("tile"), int):
             found.add(entry["tile"])
-        for key in ("groups", "tiles", "melds", "pairs"):
+        for key in ("groups", "tiles", "melds", "pairs", "penalised"):
             for item in entry.get(key, []):
                 found.update(item if isinstance(item, list) else [item])
     return found

@@ -21,10 +21,10 @@ from typing import Any
 
 from engine.errors import IllegalAction, MalformedAction, NotYourTurn
 from engine.melds import is_pair, meld_kind
-from engine.okey101.legal import just_returned
+from engine.okey101.legal import discard_penalty, just_returned
 from engine.okey101.log import encode_action
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, meld_points
-from engine.okey101.scoring import PENALTY, hand_deltas, match_winners, team_winners
+from engine.okey101.scoring import hand_deltas, hand_items, match_winners, team_winners
 from engine.okey101.state import Event, Options101, State101
 from engine.okey101.table import layoffs, okey_swaps, set_value
 from engine.shuffle import hand_seed, shuffled_tiles
@@ -323,15 +323,12 @@ def _discard(state: State101, seat: int, tile: int) -> None:
         raise IllegalAction("the tile taken from the left must be used on the table this turn")
     if tile == state.taken:
         raise IllegalAction("a tile taken from the left may not be discarded in the same turn")
+    # The same test as the view's warning (legal's ``penalised``), made before the tile goes.
+    penalty = discard_penalty(state, seat, tile)
     rack.remove(tile)
     state.discards[seat].append(tile)
     wild = face_of(tile) == state.okey
     finished = not rack
-    penalty = 0
-    # Penalties are for keeping play going badly; the finishing discard is the win.
-    layable = wild or bool(layoffs([tile], state.table, state.okey))
-    if state.options.penalties and not finished and layable:
-        penalty = PENALTY
     state.penalties[seat] += penalty
     _emit(state, {"type": "discard", "seat": seat, "tile": tile, "penalty": penalty})
     state.taken = None
@@ -357,6 +354,20 @@ def _close(state: State101, finisher: int | None, okey_finish: bool) -> None:
         partners=state.options.partners,
     )
     deltas = tuple(b + p for b, p in zip(base, state.penalties, strict=True))
+    penalties = [
+        (e["seat"], e["tile"], e["penalty"])
+        for e in state.events
+        if e["type"] == "discard" and e["penalty"]
+    ]
+    state.result_items = hand_items(
+        state.racks,
+        state.opened,
+        finisher=finisher,
+        okey_finish=okey_finish,
+        okey=state.okey,
+        partners=state.options.partners,
+        penalties=penalties,
+    )
     state.result, state.finisher, state.phase = deltas, finisher, "over"
     state.totals = [t + d for t, d in zip(state.totals, deltas, strict=True)]
     state.history.append(deltas)

@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.melds import is_pair
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, best_opening
+from engine.okey101.scoring import PENALTY
 from engine.okey101.state import State101
 from engine.okey101.table import layoffs, okey_swaps
 
@@ -22,6 +23,20 @@ def _can_use(state: State101, seat: int, tile: int) -> bool:
     if not any(tile in group for group in best.groups) or sum(map(len, best.groups)) >= len(rack):
         return False
     return state.opened[seat] == "melds" or best.points >= THRESHOLD[opts.opening_rule]
+
+
+def discard_penalty(state: State101, seat: int, tile: int) -> int:
+    """The penalty ``seat`` takes for discarding ``tile`` now (RULES.md, "Penalties"): 0 or 101.
+
+    An okey, or a tile that could be laid off on a table meld, costs 101 on
+    every seat, opened or not; the finishing discard is the win, never
+    penalised. Only the seat's own rack and the public table decide it, so
+    the seat's view may say it before the discard (``legal``'s ``penalised``).
+    """
+    if not state.options.penalties or len(state.racks[seat]) <= 1:
+        return 0
+    layable = tile >> 1 == state.okey or bool(layoffs([tile], state.table, state.okey))
+    return PENALTY if layable else 0
 
 
 def just_returned(state: State101, seat: int) -> bool:
@@ -109,5 +124,7 @@ def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
     if holds_taken:
         actions.append({"type": "return_discard"})
     if throwable and not (opts.discard_must_be_used and holds_taken):
-        actions.append({"type": "discard", "tiles": throwable})
+        # The tiles whose discard costs a penalty, so the player is warned first.
+        penalised = [t for t in throwable if discard_penalty(state, seat, t)]
+        actions.append({"type": "discard", "tiles": throwable, "penalised": penalised})
     return actions

@@ -10,11 +10,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Any, Literal
 
 from engine.tiles import FAKE_FACE
 
 Opened = Literal["melds", "pairs"] | None
+# One line of a seat's hand score: {"item": name, "points": n, ...} (see hand_items).
+Item = dict[str, Any]
 
 FINISH = 101
 NEVER_OPENED = 202
@@ -65,19 +67,63 @@ def hand_deltas(
     ...             finisher=0, okey_finish=False, okey=parse_face("Y7"), partners=True)
     [-101, 5, 0, 202]
     """
-    factor = 2 if okey_finish else 1
-    deltas = []
+    items = hand_items(
+        racks, opened, finisher=finisher, okey_finish=okey_finish, okey=okey, partners=partners
+    )
+    return [sum(item["points"] for item in seat_items) for seat_items in items]
+
+
+def hand_items(
+    racks: Sequence[Sequence[int]],
+    opened: Sequence[Opened],
+    *,
+    finisher: int | None,
+    okey_finish: bool,
+    okey: int,
+    partners: bool = False,
+    penalties: Sequence[tuple[int, int, int]] = (),
+) -> list[list[Item]]:
+    """Each seat's hand score as the lines that make it up, so a player sees why.
+
+    Lines (``item``, ``points``): ``finish`` (-101), ``partner_out`` (0),
+    ``never_opened`` (202), ``rack`` (its points, with ``tiles`` left),
+    ``pairs`` (the doubling of a pairs-opener's rack), ``okey_finish`` (the
+    doubling of everything above when the okey was placed last) and one
+    ``penalty`` per ``(seat, tile, points)`` of ``penalties``, with its
+    ``tile`` and ``reason`` (``okey``, or ``layoff``: it could be laid on the
+    table). Penalties are never doubled. A seat's lines add up to its delta.
+
+    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> okey = parse_face("Y7")
+    >>> lines = hand_items([[], p("B2 B2")], ["melds", "pairs"], finisher=0, okey_finish=True,
+    ...                    okey=okey, penalties=[(1, p("R5")[0], 101)])
+    >>> for seat in lines:
+    ...     print([(line["item"], line["points"]) for line in seat])
+    [('finish', -101), ('okey_finish', -101)]
+    [('rack', 4), ('pairs', 4), ('okey_finish', 8), ('penalty', 101)]
+    """
+    out: list[list[Item]] = []
     for seat, rack in enumerate(racks):
+        lines: list[Item]
         if seat == finisher:
-            deltas.append(-FINISH * factor)
+            lines = [{"item": "finish", "points": -FINISH}]
         elif partners and finisher is not None and seat % 2 == finisher % 2:
-            deltas.append(0)
+            lines = [{"item": "partner_out", "points": 0}]
         elif opened[seat] is None:
-            deltas.append(NEVER_OPENED * factor)
+            lines = [{"item": "never_opened", "points": NEVER_OPENED}]
         else:
-            pairs = 2 if opened[seat] == "pairs" else 1
-            deltas.append(rack_points(rack, okey) * pairs * factor)
-    return deltas
+            left = rack_points(rack, okey)
+            lines = [{"item": "rack", "points": left, "tiles": len(rack)}]
+            if opened[seat] == "pairs":
+                lines.append({"item": "pairs", "points": left})
+        doubled = sum(line["points"] for line in lines)
+        if okey_finish and doubled:
+            lines.append({"item": "okey_finish", "points": doubled})
+        out.append(lines)
+    for seat, tile, points in penalties:
+        reason = "okey" if tile >> 1 == okey else "layoff"
+        out[seat].append({"item": "penalty", "points": points, "tile": tile, "reason": reason})
+    return out
 
 
 def match_winners(totals: Sequence[int], hands_played: int, hands: int) -> tuple[int, ...]:

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from engine.errors import InvalidOptions
 from engine.okey101.opening import RULES, Rule
-from engine.okey101.scoring import Opened
+from engine.okey101.scoring import Item, Opened
 from engine.options import flat_dict
 from engine.state import fresh_copy
 
@@ -87,6 +87,7 @@ class State101:
     turns: int = 0  # discards this hand, all seats together (see TURN_LIMIT)
     events: list[Event] = field(default_factory=list)
     result: tuple[int, ...] | None = None  # this hand's deltas, once over
+    result_items: list[list[Item]] | None = None  # each seat's deltas explained, once over
     finisher: int | None = None
     match_winners: tuple[int, ...] = ()
     base_version: int = 0  # the match version when this hand was dealt

@@ -48,6 +48,11 @@ def view_for(state: State101, seat: int | None, since: int | None = None) -> dic
         table_owners=list(state.table_owners),
         burned=list(state.burned),
         result=list(state.result) if state.result is not None else None,
+        result_items=(
+            [[dict(item) for item in items] for items in state.result_items]
+            if state.result_items is not None
+            else None
+        ),
         finisher=state.finisher,
         history=[list(h) for h in state.history],
         events=[public_event(e, seat) for e in state.events if since is None or e["v"] > since],

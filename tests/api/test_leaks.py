@@ -73,6 +73,9 @@ def tile_fields(view: dict[str, Any]) -> list[int]:
             tiles.append(view["result"]["placed"])
     for entry in view["legal"]:
         tiles.extend(entry.get("tiles") or [])
+        tiles.extend(entry.get("penalised") or [])
+    for lines in view.get("result_items") or []:
+        tiles.extend(line["tile"] for line in lines if "tile" in line)
     return tiles
 
 
