@@ -4,9 +4,16 @@
 // buttons), picking (101 groups), discarding (a discard on its way), okey101 (its module).
 import { t, tn } from './i18n/index.js'
 import { h } from './ui.js'
-import { tileEl, faceTile, backTile, faceLabel } from './tiles.js'
+import { tileEl, faceTile, backTile, faceLabel, faceOf } from './tiles.js'
 
 export const legal = (v, type) => v?.legal?.find(a => a.type === type)
+
+// Whether discarding `tile` now costs the 101 penalty, as the server says (the legal
+// discard's `penalised`): 'okey', 'layoff' (it could be laid on the table) or null.
+export function discardPenalty(v, type, tile) {
+	if (type !== 'discard' || !legal(v, 'discard')?.penalised?.includes(tile)) return null
+	return faceOf(tile) === v.okey ? 'okey' : 'layoff'
+}
 export const playerOf = (v, seat) => v?.players?.find(p => p.seat === seat) || {}
 export const nameOf = (v, seat) => playerOf(v, seat).name || t('player_n', { n: seat + 1 })
 export const discardsOf = (v, seat, mine) =>

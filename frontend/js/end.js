@@ -2,7 +2,7 @@
 // "verify the shuffle", next hand / play again.
 import { t } from './i18n/index.js'
 import { h, btn } from './ui.js'
-import { tileEl } from './tiles.js'
+import { tileEl, tileLabel } from './tiles.js'
 import { nameOf, legal, team } from './board.js'
 
 const signed = n => (n > 0 ? '+' + n : n)
@@ -95,6 +95,40 @@ function fairness(v, events) {
 	)
 }
 
+// One line of a seat's hand score (the view's result_items, docs/API.md), in words.
+export function itemLabel(v, line) {
+	switch (line.item) {
+		case 'rack':
+			return t('ri_rack', { n: line.tiles })
+		case 'penalty':
+			if (line.reason === 'okey') return t('ri_penalty_okey')
+			return t('ri_penalty', { tile: tileLabel(line.tile, v.okey) })
+		case 'indicator':
+			return t('ri_indicator', { name: nameOf(v, line.seat) })
+		case 'finish':
+			// Classic names the winner on every seat's line; in 101 it is the seat's own.
+			if (line.seat == null) return t('ri_finish')
+			return t('ri_finish_by', { name: nameOf(v, line.seat) })
+		default:
+			return t('ri_' + line.item)
+	}
+}
+
+// Gains up and losses down; in 101 points are bad, so the other way round.
+const mark = (d, is101) => (d && d > 0 !== is101 ? '.up' : d ? '.down' : '')
+
+// Each seat's points line by line, so that no "+404" or "−1" goes unexplained.
+function itemsList(v) {
+	const is101 = v.variant === '101'
+	const lines = v.result_items
+	if (!lines?.some(seatLines => seatLines.length)) return null
+	const line = l =>
+		h('li', h('span', itemLabel(v, l)), h('b' + mark(l.points, is101), signed(l.points)))
+	const seat = (seatLines, s) =>
+		seatLines.length > 0 && h('li', h('span.who', nameOf(v, s)), h('ul', seatLines.map(line)))
+	return h('section.items', h('h3', t('items')), h('ul', lines.map(seat)))
+}
+
 // The panel; handlers: {next, again, home, hide, events(): Promise<events[]>}
 export function resultPanel(v, on) {
 	const is101 = v.variant === '101'
@@ -110,11 +144,7 @@ export function resultPanel(v, on) {
 	)
 	const placed =
 		r.placed != null && h('.placed', h('small', t('r_placed')), tileEl(r.placed, v.okey))
-	// Gains up and losses down; in 101 points are bad, so the other way round.
-	const delta = (d, seat) => {
-		const mark = d && d > 0 !== is101 ? '.up' : d ? '.down' : ''
-		return h('li', h('span', nameOf(v, seat)), h('b' + mark, signed(d)))
-	}
+	const delta = (d, seat) => h('li', h('span', nameOf(v, seat)), h('b' + mark(d, is101), signed(d)))
 	const winners = v.match_winners?.map(s => nameOf(v, s)).join(', ')
 	const match =
 		v.match_over &&
@@ -134,6 +164,7 @@ export function resultPanel(v, on) {
 		h('p.how', how(r)),
 		groups.length > 0 && h('.groups', groups, placed),
 		h('ul.deltas', (r.deltas || []).map(delta)),
+		itemsList(v),
 		buttons,
 		matchTable(v),
 		v.seed ? fairness(v, on.events) : null,

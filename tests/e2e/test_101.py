@@ -201,9 +201,14 @@ def test_101_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
                 shot(page, "101-portrait-layoff")
             laid_off += 1
             continue
-        tile = legal(view, "discard")[0]["tiles"][-1]
+        # A tile that costs no penalty when there is one; else the table asks first.
+        offer = legal(view, "discard")[0]
+        free = [t for t in offer["tiles"] if t not in offer["penalised"]]
+        tile = (free or offer["tiles"])[-1]
         page.tap(f'.rack .tile[data-id="{tile}"]')
         page.tap(".dock [data-act=discard]")
+        if not free:
+            page.click("#discard-anyway")
         page.wait_for_function(
             f"() => !document.querySelector('.rack .tile[data-id=\"{tile}\"]')", timeout=20000
         )
@@ -219,3 +224,38 @@ def test_101_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
     page.wait_for_selector(".verify .vres", timeout=20000)
     assert "Everything matches" in page.inner_text(".verify"), page.inner_text(".verify")
     assert page.locator(".verify li.ok").count() == 4
+
+
+def test_a_penalised_discard_is_asked_about_first(pages: Any, base: str) -> None:
+    """Issue 11: the human starter holds an okey, whose discard costs 101; the table asks
+    first, "Keep it" keeps the tile (nothing is sent), "Discard anyway" discards it."""
+    for _ in range(60):
+        table = create_101(base)
+        view = view_of(base, table)
+        okeys = [t for t in legal(view, "discard")[0]["penalised"] if t >> 1 == view["okey"]]
+        if okeys:
+            break
+    else:
+        raise AssertionError("no deal in 60 gave the human starter an okey")
+    okey_tile = okeys[0]
+    page = pages.new(390, 844)
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, base, table)
+    tile = f'.rack .tile[data-id="{okey_tile}"]'
+    page.wait_for_selector(tile)
+    # The discard button: the question, then "Keep it".
+    page.tap(tile)
+    page.tap(".dock [data-act=discard]")
+    page.wait_for_selector("#keep-tile")
+    assert "101" in page.inner_text(".modal .penalty")
+    page.tap("#keep-tile")
+    page.wait_for_selector(".modal", state="detached")
+    assert okey_tile in rack_ids(page)
+    assert view_of(base, table)["version"] == view["version"]  # nothing was sent
+    # Key D on the tile asks too; "Discard anyway" discards it and the seat pays 101.
+    page.focus(tile)
+    page.keyboard.press("d")
+    page.wait_for_selector("#discard-anyway")
+    page.click("#discard-anyway")
+    page.wait_for_function(f"() => !document.querySelector('{tile}')", timeout=20000)
+    assert view_of(base, table)["seats"][0]["penalties"] == 101

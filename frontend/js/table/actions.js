@@ -4,10 +4,10 @@ import { t } from '../i18n/index.js'
 import { toast } from '../ui.js'
 import { api, ApiError } from '../api.js'
 import { uuid, prefs, savePrefs } from '../storage.js'
-import { legal } from '../board.js'
+import { legal, discardPenalty } from '../board.js'
 import { beginMove, moveAccepted, moveFailed, arrangeRack, sortAsked } from './state.js'
 import { apply, fetchView, parts } from './sync.js'
-import { redraw } from './render.js'
+import { redraw, askPenalty } from './render.js'
 
 // Moves the server judges even when the legal list does not offer them (it says why not).
 const JUDGED_BY_SERVER = ['finish', 'open', 'lay']
@@ -31,14 +31,18 @@ export function flushLayout(ctx) {
 }
 
 // A move of the shown seat; `prefer` is the rack slot for the tile it brings, `fields`
-// the move's other fields (docs/API.md).
-export async function act(ctx, type, tile = null, prefer = null, fields = {}) {
+// the move's other fields (docs/API.md); `confirmed` once the player has said yes to
+// a penalty.
+export async function act(ctx, type, tile = null, prefer = null, fields = {}, confirmed = false) {
 	const { state } = ctx
 	const view = state.sync.view
 	if (state.sync.busy || !view) return
 	if (!legal(view, type) && !(JUDGED_BY_SERVER.includes(type) && legal(view, 'discard'))) {
 		return toast(t(view.turn === state.seat ? 'not_now' : 'not_your_turn'))
 	}
+	// Every discard (button, drag, key D) comes through here, so none costs 101 unasked.
+	const penalty = !confirmed && discardPenalty(view, type, tile)
+	if (penalty) return askPenalty(ctx, penalty, () => act(ctx, type, tile, prefer, fields, true))
 	flushLayout(ctx)
 	beginMove(state, type, tile)
 	redraw(ctx, type === 'discard' ? 'all' : 'rack')

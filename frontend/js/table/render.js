@@ -212,6 +212,29 @@ export async function openMatchTable(ctx) {
 	modal(t('match_table'), matchTable(ctx.state.sync.view))
 }
 
+// Before a discard that costs a 101 penalty: the tile stays unless the player says so
+// (Keep it, Escape and a tap outside all keep it).
+export function askPenalty(ctx, reason, discard) {
+	const keep = () => {
+		closeModal()
+		redraw(ctx, 'rack')
+	}
+	const anyway = () => {
+		closeModal()
+		discard()
+	}
+	const body = h(
+		'.penalty',
+		h('p', t('pen_' + reason, { n: 101 })),
+		h(
+			'.acts',
+			btn(t('pen_keep'), keep, 'primary', { id: 'keep-tile' }),
+			btn(t('pen_yes'), anyway, '', { id: 'discard-anyway' }),
+		),
+	)
+	modal(t('pen_title'), body)
+}
+
 export function openDiscards(ctx, seat) {
 	const v = ctx.state.sync.view
 	const mine = seat === ctx.state.seat && !ctx.state.spectator
