@@ -252,6 +252,20 @@ def test_arrangements_lay_out_exactly_the_rack(client: ApiClient, by: str) -> No
     assert client.call("GET", f"/api/tables/{table}/arrangement", query=f"by={by}").status == 401
 
 
+def test_best_names_the_tile_to_discard_now(client: ApiClient) -> None:
+    made = hotseat(client)  # the starter holds 15 tiles: a discard to make, no finish
+    table, token, view = made["table_id"], made["token"], made["view"]
+    allowed = next(a["tiles"] for a in view["legal"] if a["type"] == "discard")
+    answer = client.call("GET", f"/api/tables/{table}/arrangement", token=token, query="by=best")
+    advised = answer.body["discard"]
+    assert advised in allowed and advised >> 1 != view["okey"]
+    assert answer.body["layout"][1][14] == advised
+    placed = answer.body["leftover"] + [t for g in answer.body["groups"] for t in g]
+    assert advised not in placed
+    waiting = client.call("GET", f"/api/tables/{table}/arrangement", token=token, query="by=runs")
+    assert waiting.body["discard"] is None
+
+
 def test_timed_out_turn_is_played_by_the_computer(client: ApiClient, clock: ManualClock) -> None:
     made = hotseat(client, turn_seconds=10)
     table, token, view = made["table_id"], made["token"], made["view"]
