@@ -1,5 +1,5 @@
 // App shell cache: network first, the cache when offline. /api/ is never cached.
-const CACHE = 'istaka-v3'
+const CACHE = 'istaka-v4'
 const MODULES = [
 	'app',
 	'api',
@@ -13,6 +13,9 @@ const MODULES = [
 	'table/actions',
 	'table/render',
 	'table/input',
+	'table/movelog',
+	'table/feedback',
+	'table/sound',
 	'board',
 	'okey101',
 	'rack',

@@ -1,7 +1,8 @@
 // The felt and the dock. Rendering only: buttons carry a data-act for table/input.js.
 // Besides the view, renderFelt and dock take options `o`: seat (at the bottom; 0 for a
 // spectator), spectator, selected (the picked-up tile), busy (a move on its way: no move
-// buttons), picking (101 groups), discarding (a discard on its way), okey101 (its module).
+// buttons), picking (101 groups), discarding (a discard on its way), okey101 (its module),
+// lastDiscard ({ seat, tile } of the discard made last, marked in its corner, or null).
 import { t, tn } from './i18n/index.js'
 import { h } from './ui.js'
 import { tileEl, faceTile, backTile, faceLabel, faceOf } from './tiles.js'
@@ -77,6 +78,11 @@ function corner(v, seat, pos, o) {
 	const take = left && legal(v, 'take_discard')
 	const shown = mine && o.discarding != null ? o.discarding : state.discard_top
 	const top = shown != null && tileEl(shown, v.okey, take ? 'button' : 'span')
+	if (top && o.lastDiscard?.seat === seat && o.lastDiscard.tile === shown) {
+		top.classList.add('last')
+		top.setAttribute('aria-label', `${top.getAttribute('aria-label')}, ${t('last_discard')}`)
+		top.title = t('last_discard')
+	}
 	if (take && top) {
 		Object.assign(top.dataset, { act: 'take', src: 'left' })
 		top.classList.add('glow')

@@ -157,7 +157,7 @@ export function resultPanel(v, on) {
 		btn(t('see_table'), on.hide),
 	)
 	return h(
-		'section.result',
+		'section.result' + (r.winner != null && r.winner === v.you ? '.won' : ''),
 		{ role: 'dialog', 'aria-label': title, id: 'result' },
 		h('h2', title),
 		match,

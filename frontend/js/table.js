@@ -34,8 +34,21 @@ export function openTable(mount, id, env) {
 		redraws: { level: null, focus: null }, // asked for, not drawn yet (render.js)
 		layoutSave: { timer: null, pending: null, sent: null }, // (actions.js)
 		polling: { timer: null, idle: 0, running: false, stopped: false, wake: null }, // (sync.js)
+		feedback: null, // table/feedback.js, loaded on the first gesture
+		sound: null, // the sounds (table/sound.js), made on the first gesture with sounds on (feedback.js)
 	}
 	bindInput(ctx)
+	const gesture = { capture: true, once: true }
+	for (const type of ['pointerdown', 'keydown']) {
+		root.addEventListener(
+			type,
+			async () => {
+				ctx.feedback ??= await import('./table/feedback.js')
+				ctx.feedback.startSound(ctx)
+			},
+			gesture,
+		)
+	}
 
 	// While a request waits to be tried again, a line says so; the next answer clears it.
 	const reconnecting = h(
@@ -70,6 +83,7 @@ export function openTable(mount, id, env) {
 	return () => {
 		close(ctx.state)
 		stopPolling(ctx)
+		ctx.sound?.close()
 		clearInterval(clockTimer)
 		flushLayout(ctx)
 		onConnection(() => {})

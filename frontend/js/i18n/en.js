@@ -200,4 +200,16 @@ ri_partner_out=Partner finished
 ri_penalty=Penalty: discarded {tile}, which could be laid on the table
 ri_penalty_okey=Penalty: discarded an okey
 ri_indicator={name} showed the indicator
+move_log=Moves of this hand
+log_hint=The last 20 moves. Times are when this device saw each move: the server keeps no time for them.
+log_empty=No moves seen on this device yet.
+seen_ago=seen {ago}
+ago_now=just now
+ago_min={n} min ago
+ago_h={n} h ago
+ago_d={n} d ago
+last_discard=discarded last
+feedback=Sounds and vibration
+opt_sound=Sounds
+opt_vibrate=Vibrate when it is your turn
 `

@@ -197,4 +197,16 @@ ri_partner_out=짝이 완성
 ri_penalty=벌점: 테이블에 붙일 수 있는 {tile} 버림
 ri_penalty_okey=벌점: 오케이 패 버림
 ri_indicator={name}님이 지시패를 보여 줌
+move_log=이번 판의 수
+log_hint=마지막 20수예요. 시간은 이 기기가 그 수를 본 때예요. 서버는 수의 시간을 저장하지 않아요.
+log_empty=이 기기에서 본 수가 아직 없어요.
+seen_ago={ago} 봄
+ago_now=방금
+ago_min={n}분 전
+ago_h={n}시간 전
+ago_d={n}일 전
+last_discard=마지막으로 버린 패
+feedback=소리와 진동
+opt_sound=소리
+opt_vibrate=내 차례가 되면 진동
 `

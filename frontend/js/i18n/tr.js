@@ -197,4 +197,16 @@ ri_partner_out=Eşi bitirdi
 ri_penalty=Ceza: masaya işlenebilecek {tile} atıldı
 ri_penalty_okey=Ceza: okey atıldı
 ri_indicator={name} göstergeyi gösterdi
+move_log=Bu elin hamleleri
+log_hint=Son 20 hamle. Saatler, bu cihazın hamleyi gördüğü zamandır: sunucu hamlelerin saatini tutmaz.
+log_empty=Bu cihazda henüz hamle görülmedi.
+seen_ago={ago} görüldü
+ago_now=az önce
+ago_min={n} dk önce
+ago_h={n} sa önce
+ago_d={n} gün önce
+last_discard=son atılan
+feedback=Ses ve titreşim
+opt_sound=Sesler
+opt_vibrate=Sıra sana gelince titret
 `

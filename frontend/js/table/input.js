@@ -7,7 +7,7 @@ import { legal } from '../board.js'
 import * as table from './state.js'
 import { parts } from './sync.js'
 import { act, arrange, layoff, saveLayout } from './actions.js'
-import { redraw, openMenu, openMatchTable, openDiscards } from './render.js'
+import { redraw, openMenu, openMatchTable, openDiscards, openMoveLog } from './render.js'
 
 const selected = ctx => ctx.state.selection.tile
 const selectedFor = (ctx, type) => selected(ctx) != null && legal(ctx.state.sync.view, type)
@@ -35,6 +35,7 @@ const ON_ACT = {
 	sort: (ctx, el) => arrange(ctx, el.dataset.by),
 	menu: ctx => openMenu(ctx),
 	scores: ctx => openMatchTable(ctx),
+	log: ctx => openMoveLog(ctx),
 	help: ctx => ctx.env.go('#/rules'),
 	result: ctx => {
 		table.setResultHidden(ctx.state, false)

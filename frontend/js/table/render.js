@@ -15,7 +15,7 @@ import {
 	pileBrowser,
 } from '../board.js'
 import { backTile } from '../tiles.js'
-import { myLayout, is101, uncover, setResultHidden, deferRedraw } from './state.js'
+import { myLayout, is101, uncover, setResultHidden, deferRedraw, lastDiscard } from './state.js'
 import { parts, loadEnd, fetchView, heldSeats } from './sync.js'
 import { act, send } from './actions.js'
 
@@ -55,6 +55,7 @@ const feltOptions = ({ state }) => ({
 	picking: state.meld101,
 	discarding: state.sync.discarding,
 	okey101: parts.okey101,
+	lastDiscard: lastDiscard(state.sync.view, state.log.moves),
 })
 
 // .table#table > header.bar, section.felt, section.rackwrap > .tools, .rack
@@ -71,6 +72,7 @@ function drawScreen(ctx, focus) {
 		'header.bar',
 		!env.embed && icon('menu', 'menu', '☰'),
 		h('h1.title', `${t('hand')} ${v.hand + 1} · ${t(kind)}`),
+		icon('log', 'move_log', '📜'),
 		icon('scores', 'match_table', '🏆'),
 		!env.embed && icon('help', 'rules', '?'),
 	)
@@ -173,7 +175,8 @@ function resultHandlers(ctx) {
 	}
 }
 
-export function openMenu(ctx) {
+export async function openMenu(ctx) {
+	const { feedbackSwitches } = await import('./feedback.js')
 	const { id, env } = ctx
 	const v = ctx.state.sync.view
 	const url = inviteUrl(ctx)
@@ -202,9 +205,16 @@ export function openMenu(ctx) {
 		h('p.hint', t('embed_hint')),
 		shareBox(`<iframe src="${src}" ${attrs}></iframe>`, t('embed_title'), 'embed-snippet'),
 		replace,
+		feedbackSwitches(ctx),
 		h('p', btn(t('rules'), goTo('#/rules')), ' ', btn(t('home'), goTo('#/'))),
 	)
 	modal(t('menu'), menu)
+}
+
+// The move log's code is loaded the first time it opens.
+export async function openMoveLog(ctx) {
+	const { moveLog } = await import('./movelog.js')
+	modal(t('move_log'), moveLog(ctx.state.log.moves, ctx.state.sync.view, Date.now()))
 }
 
 export async function openMatchTable(ctx) {

@@ -38,6 +38,13 @@ export function createTableState(auth) {
 		anim: {
 			speed: 280, // ms per flying tile; quicker when many queue up
 		},
+		log: {
+			// The hand's last LOG_SIZE events, oldest first, as { event, at }. Events carry no
+			// time, so `at` is when this device first saw the event (ms), not when it was made.
+			moves: [],
+			hand: null, // the hand the moves belong to; another hand starts the log afresh
+			seen: 0, // the newest event version logged: events are logged once
+		},
 	}
 }
 
@@ -82,6 +89,50 @@ function newHand(state, hand) {
 // The sort for a rack marked `unsorted` is asked for once.
 export function sortAsked(state) {
 	state.rack.unsorted = false
+export const LOG_SIZE = 20
+
+// The view's events into the move log, each once, stamped with the time this device saw
+// them (`at`); a deal or another hand starts it afresh.
+export function logEvents(state, view, at) {
+	const log = state.log
+	if (view.hand != null && log.hand !== view.hand) {
+		log.moves = []
+		log.hand = view.hand
+	}
+	for (const event of view.events || []) {
+		if (event.v <= log.seen) continue
+		if (event.type === 'deal') log.moves = []
+		log.moves.push({ event, at })
+		log.seen = event.v
+	}
+	log.seen = Math.max(log.seen, view.version ?? 0)
+	log.moves = log.moves.slice(-LOG_SIZE)
+}
+
+// A log kept on this device from an earlier visit, if it is of this table's current hand.
+export function restoreLog(state, saved, hand) {
+	if (!saved || saved.hand !== hand || !Array.isArray(saved.moves)) return
+	state.log.moves = saved.moves.slice(-LOG_SIZE)
+	state.log.hand = saved.hand
+	state.log.seen = saved.seen || 0
+}
+
+// The discard made last, if it still lies on the felt: { seat, tile } or null. While the
+// seat on turn has still to take it is the previous seat's top tile; once it has taken,
+// only the log can tell a draw from the pile (the tile is still there) from a take:
+// it must hold that discard and the draw after it.
+export function lastDiscard(view, moves = []) {
+	if (!view?.seats || view.turn == null || view.phase === 'over') return null
+	const n = view.seats.length
+	const seat = (view.turn + n - 1) % n
+	const tile = view.seats[seat].discard_top
+	if (tile == null) return null
+	if (view.phase === 'take') return { seat, tile }
+	const at = moves.findLastIndex(m => m.event.type === 'discard')
+	const made = moves[at]?.event
+	const drew = moves.slice(at + 1).some(m => m.event.type === 'draw' && m.event.seat === view.turn)
+	const logged = made && made.seat === seat && made.tile === tile
+	return logged && drew ? { seat, tile } : null
 }
 
 // Pass-and-play: the rack goes to the seat on turn, behind the cover.

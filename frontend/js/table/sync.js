@@ -1,8 +1,8 @@
 // Keeping a table screen in step with the server: the first load, polling at the
 // table's pace, and taking each new view with the events it missed.
 import { api } from '../api.js'
-import { setAuth, sleep } from '../storage.js'
-import { acceptView, passDevice, setResultHidden } from './state.js'
+import { setAuth, sleep, load, save } from '../storage.js'
+import { acceptView, passDevice, setResultHidden, logEvents, restoreLog } from './state.js'
 import { playEvents } from './anim.js'
 import { sortNewRack } from './actions.js'
 import { redraw, redrawNow } from './render.js'
@@ -52,10 +52,14 @@ export async function apply(ctx, view, own) {
 	await loadParts(view)
 	acceptView(state, view)
 	sortNewRack(ctx) // not waited for: the moves play meanwhile
+	keepLog(ctx, view)
 	if (ctx.auth && !ctx.env.embed) {
 		ctx.auth.seen = view.version
 		setAuth(ctx.id, ctx.auth)
 	}
+	// Sounds and vibration: feedback.js comes with the first gesture (before one, browsers
+	// refuse to sound or vibrate).
+	if (prev) ctx.feedback?.feedback(ctx, prev, view)
 	if (prev && view.events?.length && !state.screen.covered) {
 		await playEvents(
 			ctx,
@@ -100,6 +104,8 @@ export async function start(ctx) {
 	await loadParts(view)
 	acceptView(state, view)
 	sortNewRack(ctx)
+	if (!ctx.env.embed) restoreLog(state, load(logKey(ctx), null), view.hand)
+	keepLog(ctx, view)
 	redrawNow(ctx)
 	performance.mark('istaka-ready')
 	const events = view.events || []
@@ -113,6 +119,13 @@ export async function start(ctx) {
 		)
 		redraw(ctx)
 	}
+}
+
+// The move log, kept on the device (not in an embed) for the next visit.
+const logKey = ctx => 'istaka.log.' + ctx.id
+function keepLog(ctx, view) {
+	logEvents(ctx.state, view, Date.now())
+	if (!ctx.env.embed) save(logKey(ctx), ctx.state.log)
 }
 
 const WAKERS = ['visibilitychange', 'focus', 'online']
