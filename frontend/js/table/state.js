@@ -89,6 +89,8 @@ function newHand(state, hand) {
 // The sort for a rack marked `unsorted` is asked for once.
 export function sortAsked(state) {
 	state.rack.unsorted = false
+}
+
 export const LOG_SIZE = 20
 
 // The view's events into the move log, each once, stamped with the time this device saw
