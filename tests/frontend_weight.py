@@ -19,7 +19,7 @@ FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
 # Gzipped HTML + JS + CSS a cold phone loads. Before issue 16 (the table screen split
 # into modules, the CSS by component, prettier): home 18.5 KB, a dealt table 36.4 KB.
 # After: home 20.9 KB, a dealt table 37.9 KB (+4%), a dealt 101 table 40.1 KB.
-PAGE_BUDGET = {"home": 23_000, "table": 40_000, "table101": 43_000}
+PAGE_BUDGET = {"home": 23_000, "table": 44_000, "table101": 47_000}
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,9 @@ BUSY = json.dumps({"error": {"code": "busy", "message": "the table is busy; try 
 def open_table(page: Any, base: str, table: dict[str, Any]) -> None:
     helpers.open_table(page, base, table)
     page.wait_for_selector(".rack .tile")
+    # The page sorts a fresh rack and saves it a moment later: let that save land before
+    # the flaky route goes in, so the failures meet the requests each test is about.
+    helpers.wait_rack_saved(base, table["table_id"], table["token"])
 
 
 class Flaky:
