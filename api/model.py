@@ -14,6 +14,9 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .movetimes import MoveTimes
+from .movetimes import decode as decode_move_times
+from .movetimes import encode as encode_move_times
 from .store.base import StoredTable
 
 SeatKind = Literal["human", "bot", "open"]
@@ -78,6 +81,8 @@ class Table:
     created: int = 0  # epoch seconds
     # Per token (as tokens): when it last made a request, in seconds after ``created``.
     seen: list[int] = field(default_factory=list)
+    # When the last game-changing writes landed (api/movetimes.py): the events' times.
+    move_times: MoveTimes = field(default_factory=list)
 
     def held_by(self, token_index: int) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info.token == token_index]
@@ -122,6 +127,7 @@ class Table:
             "ra": [[a.key, a.seat, a.since, a.result] for a in self.recent],
             "cr": self.created,
             "ls": self.seen,
+            "mt": encode_move_times(self.move_times),
         }
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         return StoredTable(self.table_id, self.rev, text, expires_at)
@@ -149,6 +155,8 @@ class Table:
             recent=[RecentAction(*a) for a in data["ra"]],
             created=data["cr"],
             seen=list(seen),
+            # Items written before "mt" existed have no times: their events show none.
+            move_times=decode_move_times(data.get("mt", "")),
         )
 
 

@@ -25,6 +25,7 @@ from .config import Settings
 from .errors import RETRY_AFTER_STORE, ApiError, busy, forbidden, not_found, unauthorized
 from .log import logger
 from .model import SEEN_REFRESH_SECONDS, Table, hand_item_text, hand_key
+from .movetimes import record as record_move
 from .store.base import StoreBusy, StoredTable, TableStore, VersionConflict
 from .turns import next_deadline, play_bots, play_timed_out
 from .variants import Game, from_record, to_record
@@ -115,6 +116,9 @@ class Service:
         if table.status == "playing" and state.match_over:
             table.status = "finished"
         table.deadline = next_deadline(table, loaded.before, state, loaded.now_ms)
+        table.move_times = record_move(
+            table.move_times, state.version, loaded.now_ms // 1000 - table.created
+        )
         table.record = to_record(state)
         return table.to_stored(self.expires_at(table, loaded.now_ms))
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from .layout import reconcile
 from .model import Table, stored_layout
+from .movetimes import time_of
 from .variants import Game, rules_of
 
 
@@ -80,6 +81,10 @@ def build_view(
             "rack_layout": layout,
         }
     )
+    for event in view.get("events", []):
+        at = time_of(table.move_times, event["v"])
+        if at is not None:
+            event["at"] = table.created + at  # epoch seconds; the engine keeps no time
     return view
 
 

@@ -153,4 +153,5 @@ def test_item_stays_under_one_kilobyte_through_whole_hands(
         assert stored is not None
         sizes.append(item_size(stored))
     assert state.match_over
+    print(f"{seats} seats: stored item {min(sizes)}..{max(sizes)} bytes")
     assert max(sizes) <= MAX_ITEM_BYTES, max(sizes)

@@ -39,6 +39,19 @@ describe('logEvents', () => {
 		assert.equal(state.log.seen, 3)
 	})
 
+	test('a move the server timed keeps its own time, not when it was seen', () => {
+		const state = table.createTableState({ seat: 0 })
+		const made = { ...draw(1, 1), at: 1_700_000_000 } // epoch seconds, from the server
+		table.logEvents(state, view(2, [made, discard(2, 1, id('R7'))]), 1_800_000_000_000)
+		assert.deepEqual(
+			state.log.moves.map(m => [m.at, m.seen]),
+			[
+				[1_700_000_000_000, false],
+				[1_800_000_000_000, true],
+			],
+		)
+	})
+
 	test('keeps the last 20', () => {
 		const state = table.createTableState({ seat: 0 })
 		const events = Array.from({ length: 30 }, (_, i) => draw(i + 1, i % 4))

@@ -1,5 +1,6 @@
-// The move log: the hand's last moves, newest first, each with how long ago this device
-// saw it (the events carry no time). Loaded the first time the log is opened.
+// The move log: the hand's last moves, newest first, each with how long ago it was made
+// (or, for a move the server kept no time for, how long ago this device saw it). Loaded the
+// first time the log is opened.
 import { t } from '../i18n/index.js'
 import { h } from '../ui.js'
 import { describe } from './anim.js'
@@ -33,7 +34,7 @@ export function moveLog(moves, view, now) {
 			h(
 				'time',
 				{ datetime: new Date(move.at).toISOString(), title: new Date(move.at).toLocaleString() },
-				t('seen_ago', { ago: ago(move.at, now) }),
+				move.seen ? t('seen_ago', { ago: ago(move.at, now) }) : ago(move.at, now),
 			),
 		)
 	return h(

@@ -39,8 +39,9 @@ export function createTableState(auth) {
 			speed: 280, // ms per flying tile; quicker when many queue up
 		},
 		log: {
-			// The hand's last LOG_SIZE events, oldest first, as { event, at }. Events carry no
-			// time, so `at` is when this device first saw the event (ms), not when it was made.
+			// The hand's last LOG_SIZE events, oldest first, as { event, at, seen }: `at` (ms)
+			// is when the move was made, as the server says (event.at); for an event it has no
+			// time for, when this device first saw it, and then `seen` is true.
 			moves: [],
 			hand: null, // the hand the moves belong to; another hand starts the log afresh
 			seen: 0, // the newest event version logged: events are logged once
@@ -93,8 +94,9 @@ export function sortAsked(state) {
 
 export const LOG_SIZE = 20
 
-// The view's events into the move log, each once, stamped with the time this device saw
-// them (`at`); a deal or another hand starts it afresh.
+// The view's events into the move log, each once, with when it was made (or, when the
+// server has no time for it, when this device saw it: `at`); a deal or another hand starts
+// it afresh.
 export function logEvents(state, view, at) {
 	const log = state.log
 	if (view.hand != null && log.hand !== view.hand) {
@@ -104,7 +106,8 @@ export function logEvents(state, view, at) {
 	for (const event of view.events || []) {
 		if (event.v <= log.seen) continue
 		if (event.type === 'deal') log.moves = []
-		log.moves.push({ event, at })
+		const made = event.at != null
+		log.moves.push({ event, at: made ? event.at * 1000 : at, seen: !made })
 		log.seen = event.v
 	}
 	log.seen = Math.max(log.seen, view.version ?? 0)
