@@ -16,7 +16,15 @@ import pytest
 
 CSS = Path(__file__).resolve().parents[1] / "frontend" / "css" / "app.css"
 THEME_SELECTORS = {"classic": ":root", "candy": "[data-theme='candy']"}
-NUMERALS = ["--tile-red", "--tile-yellow", "--tile-blue", "--tile-black", "--tile-fake"]
+# The okey star is no numeral, but a player must see it as well: 3:1, as for graphics.
+NUMERALS = [
+    "--tile-red",
+    "--tile-yellow",
+    "--tile-blue",
+    "--tile-black",
+    "--tile-fake",
+    "--okey-star",
+]
 # (text, background): each an opaque colour in both themes.
 TEXT = [
     ("--paper-ink", "--paper-bg"),

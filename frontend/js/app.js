@@ -2,7 +2,7 @@
 import { setLang, guessLang, getLang, t } from './i18n/index.js'
 import { prefs, savePrefs, setAuth, getAuth, uuid } from './storage.js'
 import { api } from './api.js'
-import { h, btn, toast, closeModal } from './ui.js'
+import { h, btn, toast, closeModal, fitNames } from './ui.js'
 
 const app = document.getElementById('app')
 let leave = null
@@ -122,6 +122,8 @@ async function embed(q) {
 	if (!location.hash.startsWith('#/t/')) import('./home.js')
 	await setLang(prefs.lang || guessLang())
 	addEventListener('hashchange', route)
+	// A turned phone has other widths: a name cut before may fit now, or the other way.
+	addEventListener('resize', () => fitNames())
 	await route()
 	navigator.serviceWorker?.register('sw.js').catch(() => {})
 })()

@@ -17,6 +17,31 @@ export function discardPenalty(v, type, tile) {
 }
 export const playerOf = (v, seat) => v?.players?.find(p => p.seat === seat) || {}
 export const nameOf = (v, seat) => playerOf(v, seat).name || t('player_n', { n: seat + 1 })
+
+// A name's initials, numbers kept whole: "Computer 2" → "C2", "Ayşe Yılmaz" → "AY".
+export function initials(name) {
+	const words = name.trim().split(/\s+/).filter(Boolean)
+	const letter = word => (/^\d+$/.test(word) ? word : [...word][0].toLocaleUpperCase())
+	return words.map(letter).join('').slice(0, 4)
+}
+
+// A seat's short name, for where the whole name does not fit: its initials, with the seat
+// number added when another seat has the same ones ("A1", "A3" for Ali and Ayşe).
+export function shortName(v, seat) {
+	const all = v.seats.map((_, s) => initials(nameOf(v, s)))
+	const mine = all[seat]
+	return all.filter(other => other === mine).length > 1 ? mine + (seat + 1) : mine
+}
+
+// A seat's name, written whole; fitNames (ui.js) puts the short name in its place when the
+// whole one would be cut, so a cut never leaves "Comp…" for three computers alike.
+export const nameTag = (v, seat, tag = 'span') =>
+	h(
+		tag + '.fit',
+		{ title: nameOf(v, seat) },
+		h('span.whole', nameOf(v, seat)),
+		h('span.short', { 'aria-hidden': 'true' }, shortName(v, seat)),
+	)
 export const discardsOf = (v, seat, mine) =>
 	mine ? t('your_discards') : t('discards_of', { name: nameOf(v, seat) })
 export const button = (act, label, enabled, cls = '') =>
@@ -64,7 +89,7 @@ function badge(v, seat, side) {
 		'.opp.pos-' + side + (onTurn ? '.turn' : ''),
 		{ 'data-seat': seat, title: player.level && t('lvl_' + player.level), 'aria-label': label },
 		h('span.av', { 'aria-hidden': 'true' }, avatar),
-		h('span.who', h('b.nm', team(v, seat), name), details),
+		h('span.who', h('b.nm', team(v, seat), nameTag(v, seat)), details),
 		score(v.seats[seat]),
 		timer(v, seat),
 	)
@@ -189,7 +214,7 @@ export function dock(v, o, bottom) {
 		mine &&
 		h(
 			'.me' + (onTurn ? '.turn' : ''),
-			h('b', team(v, me), nameOf(v, me)),
+			h('b', team(v, me), nameTag(v, me)),
 			score(mine),
 			timer(v, me),
 		)

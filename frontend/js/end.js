@@ -3,7 +3,7 @@
 import { t } from './i18n/index.js'
 import { h, btn } from './ui.js'
 import { tileEl, tileLabel } from './tiles.js'
-import { nameOf, legal, team } from './board.js'
+import { nameOf, nameTag, legal, team } from './board.js'
 
 const signed = n => (n > 0 ? '+' + n : n)
 
@@ -36,7 +36,7 @@ export function matchTable(v) {
 			h(
 				'tr',
 				h('th', { scope: 'col' }, t('hand')),
-				v.seats.map((_, s) => h('th', { scope: 'col' }, team(v, s), nameOf(v, s))),
+				v.seats.map((_, s) => h('th', { scope: 'col' }, team(v, s), nameTag(v, s))),
 			),
 		),
 		h(

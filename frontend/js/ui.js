@@ -26,6 +26,18 @@ export function h(tag, attrs, ...kids) {
 	return el
 }
 
+// Names drawn with board.js nameTag show their short form where the whole one would be
+// cut. All reads come before all writes, so the page lays out once for them.
+export function fitNames(root = document) {
+	const names = [...root.querySelectorAll('.fit')]
+	names.forEach(el => el.classList.remove('cut'))
+	const cut = names.filter(el => {
+		const box = el.parentElement
+		return el.scrollWidth > el.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1
+	})
+	cut.forEach(el => el.classList.add('cut'))
+}
+
 export function announce(msg) {
 	const live = $('#live')
 	if (live) {
@@ -77,6 +89,7 @@ export function modal(title, body) {
 		),
 	))
 	document.body.append(wrap)
+	fitNames(wrap)
 	// On the document: a press on the sheet's text takes the focus out of the dialog.
 	document.addEventListener('keydown', closeOnEscape)
 	wrap.querySelector('.x').focus()

@@ -92,6 +92,8 @@ TILES = """() => {
     return { rack: median(rack), rackMin: rack[0] || 0, tallest: Math.max(...heights),
         shortest: Math.min(...heights), felt: Math.max(0, ...widths('.felt .disc .tile')),
         meldMin: widths('.melds .tile')[0] || null,
+        star: Math.min(...[...document.querySelectorAll('.tile.okey')]
+            .map(el => parseFloat(getComputedStyle(el, '::after').fontSize))),
         scrollWidth: document.documentElement.scrollWidth }
 }"""
 
@@ -103,13 +105,14 @@ def test_portrait_rack_tiles_are_big(pages: Any, base: str) -> None:
     open_table(page, base)
     sizes = page.evaluate(TILES)
     assert sizes["rack"] >= 40 and sizes["shortest"] >= 44, sizes
+    assert 12 <= sizes["star"] < 100, sizes  # the okey's star (the okey shown by the indicator)
     assert sizes["felt"] <= sizes["rackMin"] + 0.5, sizes
     assert sizes["scrollWidth"] <= 390, sizes
 
 
-def test_portrait_101_melds_are_readable(pages: Any, base: str) -> None:
-    """A 101 table with melds at 390 px: meld tiles at least 28 px wide. (Its rack keeps 15
-    slots a shelf for now: the felt has no room for four shelves; issue 11 goes on.)"""
+def test_portrait_101_melds_and_rack_are_readable(pages: Any, base: str) -> None:
+    """A 101 table with melds at 390 px: rack tiles at least 32 px wide and 44 px tall on
+    four shelves, never smaller than a discard on the felt; meld tiles at least 28 px."""
     from .test_screens import opened_101
 
     table = opened_101(base)
@@ -118,4 +121,7 @@ def test_portrait_101_melds_are_readable(pages: Any, base: str) -> None:
     page.wait_for_selector(".melds .tile")
     sizes = page.evaluate(TILES)
     assert sizes["meldMin"] is not None and sizes["meldMin"] >= 28, sizes
+    assert sizes["rack"] >= 32 and sizes["shortest"] >= 44, sizes
+    assert 12 <= sizes["star"] < 100, sizes
+    assert sizes["felt"] <= sizes["rackMin"] + 0.5, sizes
     assert sizes["scrollWidth"] <= 390, sizes

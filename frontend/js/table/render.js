@@ -1,7 +1,7 @@
 // Drawing a table screen from its state, and the dialogs it opens. Redraws asked for
 // while one event is handled are drawn once, right after it.
 import { t } from '../i18n/index.js'
-import { h, $, $$, btn, shareBox, toast, modal, closeModal } from '../ui.js'
+import { h, $, $$, btn, shareBox, toast, modal, closeModal, fitNames } from '../ui.js'
 import { api } from '../api.js'
 import { renderRack } from '../rack.js'
 import {
@@ -45,6 +45,7 @@ function drawQueued(ctx) {
 		if (level === 'all') deferRedraw(ctx.state)
 	} else if (level === 'all') drawScreen(ctx, focus)
 	else drawRack(ctx, focus)
+	fitNames(ctx.root)
 }
 
 const feltOptions = ({ state }) => ({
