@@ -21,6 +21,7 @@ from .errors import ApiError, bad_request, conflict, forbidden, unprocessable
 from .log import logger
 from .model import RecentAction, SeatInfo, Table, action_key
 from .names import default_name
+from .pace import turn_seconds_for
 from .schemas import Later
 from .service import Loaded, Service
 from .store.base import VersionConflict
@@ -74,15 +75,16 @@ def create_table(service: Service, request: dict[str, Any], origin: str | None) 
     except (InvalidOptions, TypeError) as err:
         raise bad_request(str(err), "invalid_options") from err
     seats = _seats_for(request, state.options.seats)
+    mode = request["mode"]
+    turn_seconds = turn_seconds_for(mode, request.get("pace"), request.get("turn_seconds"))
     token = new_token()
     now = service.clock.now_ms()
-    mode = request["mode"]
     table = Table(
         table_id=new_table_id(),
         rev=1,
         status="waiting" if mode == "friends" else "playing",
         mode=mode,
-        turn_seconds=request["turn_seconds"],
+        turn_seconds=turn_seconds,
         invite=new_invite_code(),
         tokens=[token_hash(token)],
         seats=seats,

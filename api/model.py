@@ -17,6 +17,7 @@ from typing import Any, Literal
 from .movetimes import MoveTimes
 from .movetimes import decode as decode_move_times
 from .movetimes import encode as encode_move_times
+from .pace import reminder_lead_ms
 from .store.base import StoredTable
 
 SeatKind = Literal["human", "bot", "open"]
@@ -83,6 +84,9 @@ class Table:
     seen: list[int] = field(default_factory=list)
     # When the last game-changing writes landed (api/movetimes.py): the events' times.
     move_times: MoveTimes = field(default_factory=list)
+    # The deadline whose reminder moment the sweep has recorded (api/sweep.py): equal to
+    # ``deadline`` once that seat's reminder is due and written, so it is written once.
+    reminded: int | None = None
 
     def held_by(self, token_index: int) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info.token == token_index]
@@ -113,6 +117,17 @@ class Table:
     def remember_action(self, action: RecentAction) -> None:
         self.recent = [*self.recent, action][-RECENT_ACTIONS:]
 
+    def wake_at(self) -> int | None:
+        """Epoch ms at which the sweep must next look at this table: the reminder moment
+        of the deadline (relaxed tables, until recorded), then the deadline; ``None`` when
+        no human's clock runs."""
+        if self.status != "playing" or self.deadline is None:
+            return None
+        lead = reminder_lead_ms(self.turn_seconds)
+        if lead is not None and self.reminded != self.deadline:
+            return self.deadline - lead
+        return self.deadline
+
     def to_stored(self, expires_at: int | None) -> StoredTable:
         data = {
             "st": _STATUS_CODE[self.status],
@@ -129,8 +144,10 @@ class Table:
             "ls": self.seen,
             "mt": encode_move_times(self.move_times),
         }
+        if self.reminded is not None:
+            data["rm"] = self.reminded
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-        return StoredTable(self.table_id, self.rev, text, expires_at)
+        return StoredTable(self.table_id, self.rev, text, expires_at, self.wake_at())
 
     @classmethod
     def from_stored(cls, stored: StoredTable) -> Table:
@@ -157,6 +174,7 @@ class Table:
             seen=list(seen),
             # Items written before "mt" existed have no times: their events show none.
             move_times=decode_move_times(data.get("mt", "")),
+            reminded=data.get("rm"),
         )
 
 

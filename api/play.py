@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import ActionError, IllegalAction, MalformedAction, NotYourTurn
@@ -11,6 +12,7 @@ from .http import dumps
 from .layout import Layout, layout_problem, pack, sort_pairs, sort_runs, sort_sets
 from .log import logger
 from .model import RecentAction, action_key, encode_layout
+from .pace import spectator_cache_control
 from .schemas import SCHEMAS, Later
 from .service import LateError, Loaded, Service
 from .variants import rules_of
@@ -20,6 +22,21 @@ from .views import Caller, build_view, etag
 ACTION_FIELDS = ("tile", "melds", "pairs", "meld", "position")
 
 
+@dataclass(frozen=True)
+class Shown:
+    """A view as sent: its ETag, its text (``None``: the If-None-Match tag still holds) and
+    how long caches may keep it."""
+
+    tag: str
+    text: str | None
+    cache_control: str
+
+
+# A seat's view holds its rack: no shared cache may keep it, and the browser need not
+# either (the app sends If-None-Match itself and keeps the view in memory).
+SEAT_CACHE_CONTROL = "private, no-store"
+
+
 def get_view(
     service: Service,
     table_id: str,
@@ -27,7 +44,7 @@ def get_view(
     seat: int | None,
     since: int | None,
     if_none_match: str | None,
-) -> tuple[str, str | None]:
+) -> Shown:
     """The seat's view as the JSON text sent and its ETag; no view when
     ``if_none_match`` is still current."""
 
@@ -37,20 +54,27 @@ def get_view(
         loaded.seen = caller.token_index
         service.settle(loaded)
 
-        def render() -> tuple[str, str | None]:
+        def render() -> Shown:
             # Written once: the tag is a digest of exactly the text that is sent.
             view = SCHEMAS["view"].dump(
                 build_view(loaded.table, loaded.state, chosen, caller, since)
             )
             text = dumps(view)
             tag = etag(text)
+            # A spectator's view is the same for every spectator (tests/api/test_leaks.py):
+            # an edge may share it for a moment (template.yaml, TableViewCachePolicy).
+            cache = (
+                spectator_cache_control(loaded.table.turn_seconds)
+                if caller.token_index is None
+                else SEAT_CACHE_CONTROL
+            )
             if if_none_match is not None and tag in _etags(if_none_match):
-                return tag, None
-            return tag, text
+                return Shown(tag, None, cache)
+            return Shown(tag, text, cache)
 
         return render
 
-    result: tuple[str, str | None] = service.commit(table_id, change)
+    result: Shown = service.commit(table_id, change)
     return result
 
 

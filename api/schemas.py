@@ -10,11 +10,17 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 
 from .errors import bad_request
 from .names import BAD_NAME, DEFAULT_NAMES, Name, only_names_at_fault
+from .pace import (
+    BAD_TURN_SECONDS,
+    LIVE_SECONDS,
+    MAX_TURN_SECONDS,
+    MIN_TURN_SECONDS,
+    PACES,
+    RELAXED_SECONDS,
+)
 
 BOT_LEVELS = ("easy", "normal", "hard", "gentle")
 MODES = ("computer", "friends", "hotseat")
-MIN_TURN_SECONDS = 10
-MAX_TURN_SECONDS = 7 * 24 * 3600
 Int = fields.Integer
 
 
@@ -58,8 +64,23 @@ class CreateTableRequest(Schema):
     seats = fields.List(
         fields.Nested(SeatSpecSchema), validate=validate.Length(min=2, max=4), allow_none=True
     )
+    # The range is the pace's, checked by api.pace (400 bad_turn_seconds), not here.
+    pace = fields.String(
+        validate=validate.OneOf(PACES),
+        metadata={
+            "description": f"live: {LIVE_SECONDS[0]}..{LIVE_SECONDS[1]} s a turn; relaxed: "
+            f"{RELAXED_SECONDS[0]}..{RELAXED_SECONDS[1]} s. Default: relaxed for friends "
+            "tables, live otherwise"
+        },
+    )
     turn_seconds = _strict_int(
-        load_default=30, validate=validate.Range(MIN_TURN_SECONDS, MAX_TURN_SECONDS)
+        metadata={
+            "minimum": MIN_TURN_SECONDS,
+            "maximum": MAX_TURN_SECONDS,
+            "description": "within the pace's range (else 400 "
+            f"{BAD_TURN_SECONDS}); without a pace, an hour or more makes the table relaxed. "
+            "Default: 30 (live), 86400 (relaxed)",
+        }
     )
     name = Name()
 
@@ -258,6 +279,7 @@ class SharedViewSchema(Schema):
     )
     mode = fields.String(required=True)
     turn_seconds = Int(required=True)
+    pace = fields.String(required=True, validate=validate.OneOf(PACES))
     deadline = Int(allow_none=True, required=True)
     you = Int(allow_none=True, required=True)
     held_seats = fields.List(Int(), required=True)

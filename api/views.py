@@ -16,6 +16,7 @@ from typing import Any
 from .layout import reconcile
 from .model import Table, stored_layout
 from .movetimes import time_of
+from .pace import pace_of
 from .variants import Game, rules_of
 
 
@@ -72,6 +73,7 @@ def build_view(
             "status": table.status,
             "mode": table.mode,
             "turn_seconds": table.turn_seconds,
+            "pace": pace_of(table.turn_seconds),
             "deadline": table.deadline,
             "you": seat,
             "held_seats": list(caller.held),

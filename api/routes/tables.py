@@ -25,7 +25,7 @@ def create() -> Response[str]:
 @router.get("/tables/<table_id>")
 def view(table_id: str) -> Response[str]:
     params = load(SCHEMAS["view_query"], query(router))
-    tag, seen = get_view(
+    shown = get_view(
         get_service(),
         table_id,
         token(router),
@@ -33,11 +33,12 @@ def view(table_id: str) -> Response[str]:
         params.get("since"),
         header(router, "if-none-match"),
     )
-    # no-cache, not no-store: the browser may keep it but must ask again (and gets 304s).
-    headers = {"ETag": tag, "Cache-Control": "no-cache"}
-    if seen is None:
+    # A seat's view: private, no-store. A spectator's: public for a second or two on a live
+    # table, longer on a relaxed one, so CloudFront answers a crowd of embeds (api/pace.py).
+    headers = {"ETag": shown.tag, "Cache-Control": shown.cache_control}
+    if shown.text is None:
         return Response(status_code=304, body="", headers=headers)
-    return json_text_response(200, seen, headers)  # the text the tag was taken of
+    return json_text_response(200, shown.text, headers)  # the text the tag was taken of
 
 
 @router.get("/tables/<table_id>/hands/<number>")

@@ -17,6 +17,9 @@ class StoredTable:
     rev: int
     data: str
     expires_at: int | None = None  # epoch seconds after which the store may drop the item
+    # Epoch ms at which the sweep must look at the table (api/sweep.py); None: never. The
+    # store indexes it so that due tables are found without reading the others.
+    wake_at: int | None = None
 
 
 class VersionConflict(Exception):
@@ -52,6 +55,12 @@ class TableStore(Protocol):
         """Replace the item only if its stored ``rev`` is ``expected_rev``.
 
         Raises :class:`VersionConflict` otherwise (also when it is gone).
+        """
+
+    def due(self, now_ms: int, limit: int) -> list[str]:
+        """Ids of up to ``limit`` items whose ``wake_at`` is at or before ``now_ms``, earliest
+        first, found through an index (never a scan of the table). An index may lag a write
+        or still hold an item's old wake time: the caller re-reads and re-checks each one.
         """
 
     def raw(self, table_id: str) -> bytes | None:

@@ -7,7 +7,8 @@ item looks like on the wire, and it avoids the resource layer's import cost.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from botocore.exceptions import ClientError, HTTPClientError
@@ -17,6 +18,19 @@ from .base import StoreBusy, StoredTable, VersionConflict
 
 # The attribute that DynamoDB's TTL is enabled on (template.yaml names the same).
 TTL_ATTRIBUTE = "expires_at"
+
+# The sweep's sparse index (template.yaml, GlobalSecondaryIndexes): only an item with a
+# running clock carries these two attributes, so finished and waiting tables, hands and
+# every other item stay out of it. Partition: the start of the wake time's 5-minute bucket
+# ("2100-01-01T00:05"); sort: the wake time in epoch ms. A sweep queries the current
+# bucket and the LOOKBACK_BUCKETS before it for wake times up to now: 13 small queries a
+# run, each reading only due items. A sweep that was down longer than the lookback (an
+# hour) leaves older wake times to the first request that reads each table, as before.
+WAKE_INDEX = "wake"
+WAKE_BUCKET = "wake_bucket"
+WAKE_AT = "wake_at"
+BUCKET_MS = 5 * 60 * 1000
+LOOKBACK_BUCKETS = 12
 
 # A throttled or failing DynamoDB must get a 503 out well inside the Lambda's 10 s
 # (template.yaml): two attempts, the retry delayed by botocore's standard mode (at most
@@ -46,7 +60,25 @@ def _item(table: StoredTable) -> dict[str, Any]:
     }
     if table.expires_at is not None:
         item[TTL_ATTRIBUTE] = {"N": str(table.expires_at)}
+    if table.wake_at is not None:
+        item[WAKE_BUCKET] = {"S": wake_bucket(table.wake_at)}
+        item[WAKE_AT] = {"N": str(table.wake_at)}
     return item
+
+
+def wake_bucket(wake_at_ms: int) -> str:
+    """The index partition of a wake time: its 5-minute bucket's start, UTC.
+
+    >>> wake_bucket(4_102_444_800_000 + 299_999), wake_bucket(4_102_444_800_000 + 300_000)
+    ('2100-01-01T00:00', '2100-01-01T00:05')
+    """
+    start_s = wake_at_ms // BUCKET_MS * BUCKET_MS // 1000
+    return time.strftime("%Y-%m-%dT%H:%M", time.gmtime(start_s))
+
+
+def due_buckets(now_ms: int) -> list[str]:
+    """The buckets a sweep at ``now_ms`` queries, oldest first."""
+    return [wake_bucket(now_ms - k * BUCKET_MS) for k in range(LOOKBACK_BUCKETS, -1, -1)]
 
 
 def item_size(table: StoredTable) -> int:
@@ -119,11 +151,13 @@ class DynamoStore:
         if not item:
             return None
         expires = item.get(TTL_ATTRIBUTE)
+        wake = item.get(WAKE_AT)
         return StoredTable(
             item["id"]["S"],
             int(item["rev"]["N"]),
             item["data"]["S"],
             int(expires["N"]) if expires else None,
+            int(wake["N"]) if wake else None,
         )
 
     def create(self, table: StoredTable) -> None:
@@ -152,6 +186,32 @@ class DynamoStore:
             )
         except self._conflict_errors() as exc:
             raise VersionConflict(f"table {table.table_id} changed") from exc
+
+    def due(self, now_ms: int, limit: int) -> list[str]:
+        found: list[str] = []
+        for bucket in due_buckets(now_ms):
+            for item in self._due_in(bucket, now_ms):
+                found.append(item["id"]["S"])
+                if len(found) >= limit:
+                    return found
+        return found
+
+    def _due_in(self, bucket: str, now_ms: int) -> Iterator[dict[str, Any]]:
+        """The bucket's index entries with a wake time up to now, page by page."""
+        request: dict[str, Any] = {
+            "TableName": self.table_name,
+            "IndexName": WAKE_INDEX,
+            "KeyConditionExpression": "#b = :b AND #w <= :now",
+            "ExpressionAttributeNames": {"#b": WAKE_BUCKET, "#w": WAKE_AT},
+            "ExpressionAttributeValues": {":b": {"S": bucket}, ":now": {"N": str(now_ms)}},
+        }
+        while True:
+            answer = self._call(self.client.query, "(sweep)", **request)
+            yield from answer.get("Items", [])
+            last = answer.get("LastEvaluatedKey")
+            if not last:
+                return
+            request["ExclusiveStartKey"] = last
 
     def raw(self, table_id: str) -> bytes | None:
         item = self._read(table_id)

@@ -38,9 +38,16 @@ CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     rev INTEGER NOT NULL,
     data TEXT NOT NULL,
-    expires_at INTEGER
+    expires_at INTEGER,
+    wake_at INTEGER
 )
 """
+# The sweep's index, partial like DynamoDB's sparse one: only tables with a clock running.
+WAKE_INDEX = "CREATE INDEX IF NOT EXISTS tables_wake ON tables (wake_at) WHERE wake_at IS NOT NULL"
+COLUMNS = "id, rev, data, expires_at, wake_at"
+DUE_QUERY = (
+    "SELECT id FROM tables WHERE wake_at IS NOT NULL AND wake_at <= ? ORDER BY wake_at LIMIT ?"
+)
 
 
 @contextmanager
@@ -64,6 +71,10 @@ class SqliteStore:
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute(SCHEMA)
+            columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+            if "wake_at" not in columns:  # a file made before the sweep existed
+                db.execute("ALTER TABLE tables ADD COLUMN wake_at INTEGER")
+            db.execute(WAKE_INDEX)
 
     def _connect(self) -> sqlite3.Connection:
         """This thread's connection (autocommit: each statement is its own transaction)."""
@@ -81,10 +92,8 @@ class SqliteStore:
 
     def get(self, table_id: str) -> StoredTable | None:
         with _answering(table_id), self._connect() as db:
-            row = db.execute(
-                "SELECT id, rev, data, expires_at FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
-        return StoredTable(row[0], row[1], row[2], row[3]) if row else None
+            row = db.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+        return StoredTable(*row) if row else None
 
     def create(self, table: StoredTable) -> None:
         with _answering(table.table_id), self._connect() as db:
@@ -95,8 +104,8 @@ class SqliteStore:
             )
             try:
                 db.execute(
-                    "INSERT INTO tables (id, rev, data, expires_at) VALUES (?, ?, ?, ?)",
-                    (table.table_id, table.rev, table.data, table.expires_at),
+                    f"INSERT INTO tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?)",
+                    (table.table_id, table.rev, table.data, table.expires_at, table.wake_at),
                 )
             except sqlite3.IntegrityError as exc:
                 raise VersionConflict(f"table {table.table_id} exists") from exc
@@ -104,15 +113,28 @@ class SqliteStore:
     def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
         with _answering(table.table_id), self._connect() as db:
             cursor = db.execute(
-                "UPDATE tables SET rev = ?, data = ?, expires_at = ? WHERE id = ? AND rev = ?",
-                (table.rev, table.data, table.expires_at, table.table_id, expected_rev),
+                "UPDATE tables SET rev = ?, data = ?, expires_at = ?, wake_at = ?"
+                " WHERE id = ? AND rev = ?",
+                (
+                    table.rev,
+                    table.data,
+                    table.expires_at,
+                    table.wake_at,
+                    table.table_id,
+                    expected_rev,
+                ),
             )
             if cursor.rowcount != 1:
                 raise VersionConflict(f"table {table.table_id} changed")
 
+    def due(self, now_ms: int, limit: int) -> list[str]:
+        with _answering("(sweep)"), self._connect() as db:
+            # "wake_at IS NOT NULL" lets SQLite use the partial index (EXPLAIN QUERY PLAN
+            # in tests/api/test_sweep.py checks it does).
+            rows = db.execute(DUE_QUERY, (now_ms, limit)).fetchall()
+        return [row[0] for row in rows]
+
     def raw(self, table_id: str) -> bytes | None:
         with _answering(table_id), self._connect() as db:
-            row = db.execute(
-                "SELECT id, rev, data, expires_at FROM tables WHERE id = ?", (table_id,)
-            ).fetchone()
+            row = db.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         return json.dumps(row, ensure_ascii=False).encode("utf-8") if row else None

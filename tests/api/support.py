@@ -122,6 +122,7 @@ def create_dynamo_table(client: Any, name: str) -> None:
         AttributeDefinitions=props["AttributeDefinitions"],
         KeySchema=props["KeySchema"],
         BillingMode=props["BillingMode"],
+        GlobalSecondaryIndexes=props.get("GlobalSecondaryIndexes", []),
     )
     client.get_waiter("table_exists").wait(
         TableName=name, WaiterConfig={"Delay": 0.1, "MaxAttempts": 100}

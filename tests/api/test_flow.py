@@ -322,8 +322,9 @@ def test_create_validation(client: ApiClient) -> None:
     assert create({"options": {"opening_rule": "middle34"}}).status == 400
     assert create({"options": {"seats": 5}}).status == 400
     assert create({"options": {"start_points": 0}}).status == 400
-    assert create({"turn_seconds": 5}).status == 400
+    assert create({"turn_seconds": 5}).body["error"]["code"] == "bad_turn_seconds"
     assert create({"turn_seconds": 7 * 86400 + 1}).status == 400
+    assert create({"turn_seconds": 1800}).status == 400  # neither live nor relaxed
     assert create({"turn_seconds": 7 * 86400}).status == 201
     assert (
         create({"mode": "computer", "seats": [{"kind": "human"}, {"kind": "open"}]}).status == 400

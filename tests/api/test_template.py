@@ -3,6 +3,8 @@ origin secret, the optional WAF, access logs and reserved concurrency (issue 13)
 
 from __future__ import annotations
 
+import fnmatch
+import importlib
 import json
 import re
 from typing import Any
@@ -11,6 +13,9 @@ import pytest
 
 from api.config import Settings
 from api.handler import ORIGIN_HEADER
+from api.pace import SPECTATOR_MAX_AGE
+from api.store.dynamo import WAKE_AT, WAKE_BUCKET, WAKE_INDEX
+from api.sweep import STOP_MARGIN_MS
 from infra.devserver import EMBED_HEADERS, SITE_HEADERS
 
 from .support import template
@@ -227,7 +232,7 @@ def test_the_function_gets_the_join_token_secret_from_ssm(cfn: dict[str, Any]) -
 CACHING_OPTIMIZED = "658327ea-f89d-4fab-a63d-7e88639e58f6"
 
 
-@pytest.mark.parametrize("pattern", [None, "/embed.html", "/api/*"])
+@pytest.mark.parametrize("pattern", [None, "/embed.html", "/api/*", "/api/tables/*"])
 def test_cloudfront_compresses_the_site_and_the_api(
     cfn: dict[str, Any], pattern: str | None
 ) -> None:
@@ -236,7 +241,7 @@ def test_cloudfront_compresses_the_site_and_the_api(
     behaviour = _behaviour(cfn, pattern)
     assert behaviour["Compress"] is True
     policy = behaviour["CachePolicyId"]
-    if pattern != "/api/*":
+    if not pattern or not pattern.startswith("/api/"):
         assert policy == CACHING_OPTIMIZED
         return
     config = _resource(cfn, policy["Ref"], "AWS::CloudFront::CachePolicy")["Properties"][
@@ -244,3 +249,95 @@ def test_cloudfront_compresses_the_site_and_the_api(
     ]["ParametersInCacheKeyAndForwardedToOrigin"]
     assert config["EnableAcceptEncodingGzip"] is True
     assert config["EnableAcceptEncodingBrotli"] is True
+
+
+def test_the_sweep_runs_every_minute_and_may_query_the_wake_index_but_never_scan(
+    cfn: dict[str, Any],
+) -> None:
+    """api/sweep.py's scheduled function (issue 12): read, write and query the index only."""
+    sweep = _resource(cfn, "SweepFunction", "AWS::Serverless::Function")["Properties"]
+    module, _, name = sweep["Handler"].rpartition(".")
+    assert callable(getattr(importlib.import_module(module), name))
+    api = _resource(cfn, "ApiFunction", "AWS::Serverless::Function")["Properties"]
+    assert sweep["CodeUri"] == api["CodeUri"]  # one package, two handlers
+    assert sweep["Timeout"] * 1000 > STOP_MARGIN_MS
+    env = sweep["Environment"]["Variables"]
+    assert env["ISTAKA_STORE"] == "dynamodb" and env["ISTAKA_TABLE_NAME"] == {"Ref": "TablesTable"}
+    (event,) = sweep["Events"].values()
+    assert event["Type"] == "ScheduleV2"
+    assert event["Properties"]["ScheduleExpression"] == "rate(1 minute)"
+    statements = [s for p in sweep["Policies"] for s in p["Statement"]]
+    actions = {a for s in statements for a in _listed(s["Action"])}
+    assert actions == {"dynamodb:GetItem", "dynamodb:PutItem", "dynamodb:Query"}
+    (query,) = [s for s in statements if "dynamodb:Query" in _listed(s["Action"])]
+    assert query["Resource"] == {"Sub": "${TablesTable.Arn}/index/" + WAKE_INDEX}
+    # Nothing in the stack may scan the table.
+    assert "Scan" not in json.dumps(cfn)
+
+
+def _listed(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def test_the_wake_index_is_sparse_keyed_as_the_store_writes_it(cfn: dict[str, Any]) -> None:
+    props = _resource(cfn, "TablesTable", "AWS::DynamoDB::Table")["Properties"]
+    (index,) = props["GlobalSecondaryIndexes"]
+    assert index["IndexName"] == WAKE_INDEX
+    assert index["KeySchema"] == [
+        {"AttributeName": WAKE_BUCKET, "KeyType": "HASH"},
+        {"AttributeName": WAKE_AT, "KeyType": "RANGE"},
+    ]
+    assert index["Projection"] == {"ProjectionType": "KEYS_ONLY"}
+    types = {d["AttributeName"]: d["AttributeType"] for d in props["AttributeDefinitions"]}
+    assert types == {"id": "S", WAKE_BUCKET: "S", WAKE_AT: "N"}
+
+
+def _cache_policy(cfn: dict[str, Any], behaviour: dict[str, Any]) -> dict[str, Any]:
+    config: dict[str, Any] = _resource(
+        cfn, behaviour["CachePolicyId"]["Ref"], "AWS::CloudFront::CachePolicy"
+    )["Properties"]["CachePolicyConfig"]
+    return config
+
+
+def test_spectator_views_are_shared_at_the_edge_and_seat_views_never(
+    cfn: dict[str, Any], service: Any, client: Any
+) -> None:
+    """Why no seat's view can reach another caller from CloudFront's cache.
+
+    1. Table GETs take the /api/tables/* behaviour (listed before /api/*: the first
+       matching pattern wins), whose cache key holds the Authorization header: requests
+       with different tokens, or a token and none, never share an entry.
+    2. Its DefaultTTL and MinTTL are 0: an answer is kept only as long as it says, and a
+       seat's view says "private, no-store" (asked here of the API itself), which
+       CloudFront does not store at all.
+    3. Only a spectator's view, the same for everyone, says public, for at most MaxTTL.
+    """
+    patterns = [b["PathPattern"] for b in _distribution(cfn)["CacheBehaviors"]]
+    assert patterns.index("/api/tables/*") < patterns.index("/api/*")
+    views = _behaviour(cfn, "/api/tables/*")
+    assert fnmatch.fnmatchcase("/api/tables/AbC-12_x", views["PathPattern"])
+    assert views["TargetOriginId"] == "api" and views["Compress"] is True
+    assert views["ResponseHeadersPolicyId"] == _behaviour(cfn, "/api/*")["ResponseHeadersPolicyId"]
+    assert views["OriginRequestPolicyId"] == _behaviour(cfn, "/api/*")["OriginRequestPolicyId"]
+    policy = _cache_policy(cfn, views)
+    key = policy["ParametersInCacheKeyAndForwardedToOrigin"]
+    assert key["HeadersConfig"]["HeaderBehavior"] == "whitelist"
+    assert "Authorization" in key["HeadersConfig"]["Headers"]
+    assert key["QueryStringsConfig"]["QueryStringBehavior"] == "all"  # since= and seat=
+    assert key["EnableAcceptEncodingGzip"] and key["EnableAcceptEncodingBrotli"]
+    assert policy["MinTTL"] == 0 and policy["DefaultTTL"] == 0
+    assert policy["MaxTTL"] >= max(SPECTATOR_MAX_AGE.values())
+    # Every other API path keeps caching nothing, and keys on the token as well.
+    rest = _cache_policy(cfn, _behaviour(cfn, "/api/*"))
+    assert rest["MaxTTL"] <= 1 and rest["DefaultTTL"] == 0
+    assert "Authorization" in rest["ParametersInCacheKeyAndForwardedToOrigin"]["HeadersConfig"][
+        "Headers"
+    ]
+    # What the origin says, for a seat and for a spectator of the same table.
+    made = client.create(mode="computer", name="A", options={"seats": 2})
+    path = f"/api/tables/{made['table_id']}"
+    seat = client.call("GET", path, token=made["token"]).headers["Cache-Control"]
+    assert seat == "private, no-store"
+    spectator = client.call("GET", path).headers["Cache-Control"]
+    assert spectator.startswith("public, max-age=")
+    assert int(spectator.rsplit("=", 1)[1]) <= policy["MaxTTL"]
