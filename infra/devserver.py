@@ -8,6 +8,10 @@ survive restarts.
     python -m infra.devserver            # http://127.0.0.1:8000/
     PORT=9000 python -m infra.devserver
     PORT=0 python -m infra.devserver     # any free port; the first line names it
+    ISTAKA_SWEEP_SECONDS=1 python -m infra.devserver   # sweep deadlines every second (0: never)
+
+As in production, a background thread runs the deadline sweep (api/sweep.py) every few
+seconds, so a turn runs out on time even when no page is polling the table.
 """
 
 from __future__ import annotations
@@ -17,7 +21,9 @@ import functools
 import gzip
 import mimetypes
 import os
+import sys
 import threading
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -147,6 +153,50 @@ def _static_response(file: Path) -> Response:
     return response
 
 
+# The sweep's period here: production's is a minute (template.yaml), but locally a few
+# seconds keeps a short live turn from overstaying much. 0 turns the sweep off.
+SWEEP_ENV = "ISTAKA_SWEEP_SECONDS"
+DEFAULT_SWEEP_SECONDS = 5.0
+
+
+def sweep_seconds(env: dict[str, str] | None = None) -> float:
+    text = (os.environ if env is None else env).get(SWEEP_ENV, "").strip()
+    return float(text) if text else DEFAULT_SWEEP_SECONDS
+
+
+def start_sweeper(
+    interval: float, run: Callable[[], object] | None = None
+) -> threading.Event | None:
+    """Run ``run`` (the deadline sweep on the process's service) every ``interval`` seconds
+    in a daemon thread, until the returned event is set; ``None`` when ``interval`` is 0.
+
+    Not under the request lock: the sweep never touches the Powertools resolver, and it
+    meets requests at the store as two Lambda instances would, through conditional writes.
+    """
+    if interval <= 0:
+        return None
+    job = run or _sweep_job()
+    stop = threading.Event()
+
+    def loop() -> None:
+        while not stop.wait(interval):
+            try:
+                job()
+            except Exception as err:  # one failed run must not end local play's sweeping
+                print(f"sweep failed: {type(err).__name__}: {err}", file=sys.stderr, flush=True)
+
+    threading.Thread(target=loop, name="istaka-sweep", daemon=True).start()
+    return stop
+
+
+def _sweep_job() -> Callable[[], object]:
+    from api.context import get_service
+    from api.sweep import sweep
+
+    service = get_service()  # built here, once, rather than raced by the first request
+    return lambda: sweep(service)
+
+
 def _to_flask(result: dict[str, Any]) -> Response:
     body = result.get("body") or ""
     data = base64.b64decode(body) if result.get("isBase64Encoded") else body.encode("utf-8")
@@ -169,11 +219,17 @@ def main() -> None:
     server = make_server(HOST, int(os.environ.get("PORT", "8000")), app, threaded=True)
     print(f"Istaka is running at http://{HOST}:{server.port}/  (Ctrl-C stops it)", flush=True)
     print(f"tables are kept in {os.environ['ISTAKA_SQLITE_PATH']}", flush=True)
+    interval = sweep_seconds()
+    stop = start_sweeper(interval)
+    sweeping = f"every {interval:g} s" if stop else f"never ({SWEEP_ENV}=0)"
+    print(f"deadlines are swept {sweeping}", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
+        if stop is not None:
+            stop.set()
         server.server_close()
 
 

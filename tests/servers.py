@@ -73,7 +73,7 @@ def running(
 
 
 @contextmanager
-def running_devserver(data_dir: Path) -> Iterator[str]:
+def running_devserver(data_dir: Path, extra_env: dict[str, str] | None = None) -> Iterator[str]:
     """``python -m infra.devserver`` with a throwaway SQLite file in ``data_dir``: its base
     URL, with no trailing slash."""
     env = {
@@ -82,6 +82,7 @@ def running_devserver(data_dir: Path) -> Iterator[str]:
         "ISTAKA_STORE": "sqlite",
         "ISTAKA_SQLITE_PATH": str(data_dir / "istaka.sqlite3"),
         "PYTHONUNBUFFERED": "1",
+        **(extra_env or {}),
     }
     command = [sys.executable, "-m", "infra.devserver"]
     with running(command, data_dir / "devserver.log", env=env, cwd=ROOT) as url:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import gzip
 import json
+import sqlite3
+import threading
+import time
 import urllib.error
 import urllib.request
 import uuid
@@ -13,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from infra.devserver import DEFAULT_SWEEP_SECONDS, start_sweeper, sweep_seconds
 from tests.game_helpers import plain_action
 from tests.servers import running_devserver
 
@@ -208,3 +212,70 @@ def test_the_compressed_copy_follows_the_file(
     second = client.get("/a.js", headers={"Accept-Encoding": "gzip"})
     assert gzip.decompress(second.data) == (tmp_path / "a.js").read_bytes()
     assert second.headers["ETag"] != first.headers["ETag"]
+
+
+def _row(db_path: Path, table_id: str) -> tuple[int, dict[str, Any], int | None]:
+    """A table's rev, stored data and wake time, read from the file, not through the API
+    (a request would settle the table itself)."""
+    with sqlite3.connect(db_path) as db:
+        rev, data, wake_at = db.execute(
+            "SELECT rev, data, wake_at FROM tables WHERE id = ?", (table_id,)
+        ).fetchone()
+    return rev, json.loads(data), wake_at
+
+
+def test_the_dev_server_sweeps_deadlines_with_nobody_polling(tmp_path: Path) -> None:
+    """As the scheduled sweep does in AWS: a turn past its deadline is played by the
+    computer though no request comes for that table."""
+    db_path = tmp_path / "istaka.sqlite3"
+    with running_devserver(tmp_path, {"ISTAKA_SWEEP_SECONDS": "0.2"}) as base:
+        status, _, made = request(
+            base,
+            "POST",
+            "/api/tables",
+            {
+                "mode": "computer",
+                "name": "Ayşe",
+                "options": {"seats": 2},
+                "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
+                "pace": "live",
+            },
+        )
+        assert status == 201 and made["view"]["turn"] == 0
+        table = made["table_id"]
+        rev, data, wake_at = _row(db_path, table)
+        assert wake_at == data["dl"] == made["view"]["deadline"]
+        assert not data["se"][0][4]  # not played by the computer
+        # Time passes: the deadline (and the index's wake time) moved 10 minutes back.
+        with sqlite3.connect(db_path) as db:
+            past = data["dl"] - 600_000
+            text = json.dumps({**data, "dl": past}, separators=(",", ":"))
+            db.execute("UPDATE tables SET data = ?, wake_at = ? WHERE id = ?", (text, past, table))
+        for _ in range(200):
+            if _row(db_path, table)[0] > rev:
+                break
+            time.sleep(0.05)
+        rev_after, data, wake_at = _row(db_path, table)
+        assert rev_after == rev + 1
+        assert data["se"][0][4] == 1  # seat 0's turn was played for it ("auto")
+        assert data["dl"] > past and wake_at == data["dl"]  # a fresh deadline, indexed
+    assert "deadlines are swept every 0.2 s" in (tmp_path / "devserver.log").read_text()
+
+
+def test_the_sweeper_thread_runs_until_stopped_and_zero_turns_it_off() -> None:
+    assert start_sweeper(0, lambda: None) is None
+    assert sweep_seconds({}) == DEFAULT_SWEEP_SECONDS
+    assert sweep_seconds({"ISTAKA_SWEEP_SECONDS": "0"}) == 0
+    runs = threading.Semaphore(0)
+    failures = iter([True, False, False])
+
+    def run() -> None:
+        runs.release()
+        if next(failures, False):
+            raise RuntimeError("the first run fails; the thread goes on")
+
+    stop = start_sweeper(0.01, run)
+    assert stop is not None
+    for _ in range(3):
+        assert runs.acquire(timeout=10)
+    stop.set()

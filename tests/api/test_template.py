@@ -330,9 +330,10 @@ def test_spectator_views_are_shared_at_the_edge_and_seat_views_never(
     # Every other API path keeps caching nothing, and keys on the token as well.
     rest = _cache_policy(cfn, _behaviour(cfn, "/api/*"))
     assert rest["MaxTTL"] <= 1 and rest["DefaultTTL"] == 0
-    assert "Authorization" in rest["ParametersInCacheKeyAndForwardedToOrigin"]["HeadersConfig"][
-        "Headers"
-    ]
+    assert (
+        "Authorization"
+        in rest["ParametersInCacheKeyAndForwardedToOrigin"]["HeadersConfig"]["Headers"]
+    )
     # What the origin says, for a seat and for a spectator of the same table.
     made = client.create(mode="computer", name="A", options={"seats": 2})
     path = f"/api/tables/{made['table_id']}"
