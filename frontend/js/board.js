@@ -56,12 +56,23 @@ export function place(seats, seat, me) {
 	return { rel, side, corner }
 }
 
-// The turn clock of a friends table: "0:42", or "5h07" for long turns.
+// The turn clock of a friends table: "0:42" on a live table ("5h07" from an hour on); on a
+// relaxed one the time left in coarse units, "2 d left", "6 h left", "45 min left".
 export function clock(v) {
 	if (!v?.deadline || v.phase === 'over' || v.mode !== 'friends') return ''
 	const s = Math.max(0, Math.round((v.deadline - Date.now()) / 1000))
+	const relaxed = v.pace ? v.pace === 'relaxed' : v.turn_seconds >= 3600
+	if (relaxed) return timeLeft(s)
 	if (s >= 3600) return `${(s / 3600) | 0}h${pad(((s % 3600) / 60) | 0)}`
 	return `${(s / 60) | 0}:${pad(s % 60)}`
+}
+
+// Whole days from two days on, whole hours from two hours on, else minutes: never more
+// left than there is, except the last minute, which reads "1 min" until it is over.
+export function timeLeft(seconds) {
+	if (seconds >= 2 * 86400) return t('left_d', { n: Math.floor(seconds / 86400) })
+	if (seconds >= 2 * 3600) return t('left_h', { n: Math.floor(seconds / 3600) })
+	return t('left_min', { n: Math.ceil(seconds / 60) })
 }
 
 const score = seat => h('span.sc', { title: t('total') }, seat.score ?? seat.total)

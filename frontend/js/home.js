@@ -1,5 +1,5 @@
 // Home: one tap to play the computer, friends, pass-and-play, join, options.
-import { t, LANGS, getLang } from './i18n/index.js'
+import { t, tn, LANGS, getLang } from './i18n/index.js'
 import { h, btn, toast } from './ui.js'
 import { api } from './api.js'
 import { prefs, savePrefs, setAuth, recent, getAuth } from './storage.js'
@@ -32,7 +32,12 @@ const DEFAULTS = {
 		partners: false,
 	},
 }
-const TURNS = [30, 60, 120, 600, 3600, 43200, 86400, 259200]
+// The turn times a friends table offers at each pace (RULES.md, "Time"), the default first.
+const TURNS = {
+	live: [30, 10, 60, 120, 300, 600],
+	relaxed: [86400, 3600, 21600, 43200, 172800, 259200, 604800],
+}
+const PACES = ['live', 'relaxed']
 const LEVELS = ['easy', 'normal', 'hard']
 const variant = () => (prefs.variant === '101' ? '101' : 'classic')
 
@@ -52,7 +57,7 @@ function turnLabel(seconds) {
 	if (seconds < 60) return t('sec', { n: seconds })
 	if (seconds < 3600) return t('min', { n: seconds / 60 })
 	if (seconds < 86400) return t('hours', { n: seconds / 3600 })
-	return t('days', { n: seconds / 86400 })
+	return tn('days', seconds / 86400)
 }
 
 // A labelled <select> of values (fmt gives each one's text); change gets the chosen value.
@@ -146,15 +151,42 @@ function computerCard(go) {
 	)
 }
 
+// A friends table: its pace in one tap ("Live now" or "Over the day"), the turn time of
+// that pace as a detail, then create. Both are remembered for next time.
 function friendsCard(go) {
+	const pace = PACES.includes(prefs.pace) ? prefs.pace : 'relaxed'
+	const turns = TURNS[pace]
+	const turnTime = () => (turns.includes(prefs.turns?.[pace]) ? prefs.turns[pace] : turns[0])
+	const sorted = [...turns].sort((a, b) => a - b)
+	const redraw = () => card.replaceWith(friendsCard(go))
+	const pick = chosen => {
+		prefs.pace = chosen
+		savePrefs()
+		redraw()
+	}
+	const setTurn = seconds => {
+		prefs.turns = { ...prefs.turns, [pace]: seconds }
+		savePrefs()
+	}
+	const chips = PACES.map(p =>
+		h(
+			'button.chip',
+			{ id: 'pace-' + p, 'aria-pressed': String(p === pace), onclick: () => pick(p) },
+			t('pace_' + p),
+		),
+	)
 	const create = () =>
-		createTable({ mode: 'friends', options: options(), turn_seconds: prefs.turn }, go)
-	return h(
-		'section.card',
+		createTable({ mode: 'friends', options: options(), pace, turn_seconds: turnTime() }, go)
+	const card = h(
+		'section.card.friends',
 		h('h2', t('friends')),
 		h('p.hint', t('friends_hint')),
+		h('.chips', { role: 'group', 'aria-label': t('pace') }, chips),
+		h('p.hint', t('pace_' + pace + '_hint')),
+		choice(t('opt_turn'), 'turn-time', sorted, turnTime(), turnLabel, setTurn),
 		btn(t('create_table'), busy(create), 'primary', { id: 'create-friends' }),
 	)
+	return card
 }
 
 // Pass-and-play: a name field per player, two to four.
@@ -272,10 +304,6 @@ function optionsCard(redraw) {
 		savePrefs()
 		redraw()
 	}
-	const setTurn = seconds => {
-		prefs.turn = seconds
-		savePrefs()
-	}
 	const hands = select('hands', [1, 3, 5, 7, 9, 11])
 	const scoring = is101
 		? [select('opening_rule', ['sum101', 'middle34'], v => t('or_' + v)), hands]
@@ -304,7 +332,6 @@ function optionsCard(redraw) {
 			),
 			select('seats', [2, 3, 4]),
 			scoring,
-			choice(t('opt_turn'), null, TURNS, prefs.turn, turnLabel, setTurn),
 			switches.map(checkbox),
 		),
 	)

@@ -26,7 +26,7 @@ export function save(key, value) {
 }
 
 export const prefs = Object.assign(
-	{ level: 'normal', name: '', theme: null, lang: null, options: {}, turn: 30 },
+	{ level: 'normal', name: '', theme: null, lang: null, options: {}, pace: 'relaxed', turns: {} },
 	load('istaka.prefs', {}),
 )
 export const savePrefs = () => save('istaka.prefs', prefs)

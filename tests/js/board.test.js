@@ -54,7 +54,9 @@ describe('place', () => {
 
 describe('clock', () => {
 	const NOW = Date.UTC(2025, 0, 1, 12)
-	const friends = seconds => view({ mode: 'friends', deadline: NOW + seconds * 1000 })
+	const friends = seconds => view({ mode: 'friends', pace: 'live', deadline: NOW + seconds * 1000 })
+	const relaxed = (seconds, fields = { pace: 'relaxed', turn_seconds: 86400 }) =>
+		view({ mode: 'friends', deadline: NOW + seconds * 1000, ...fields })
 
 	test('shows minutes and seconds under an hour', t => {
 		t.mock.method(Date, 'now', () => NOW)
@@ -79,6 +81,27 @@ describe('clock', () => {
 	test('stops at 0:00 once the deadline has passed', t => {
 		t.mock.method(Date, 'now', () => NOW)
 		assert.equal(clock(friends(-30)), '0:00')
+	})
+
+	test('on a relaxed table: the time left in days, hours or minutes', t => {
+		t.mock.method(Date, 'now', () => NOW)
+		assert.equal(clock(relaxed(7 * 86400)), '7 d left')
+		assert.equal(clock(relaxed(2 * 86400 + 5)), '2 d left')
+		assert.equal(clock(relaxed(2 * 86400 - 1)), '47 h left')
+		assert.equal(clock(relaxed(6 * 3600 + 59 * 60)), '6 h left')
+		assert.equal(clock(relaxed(2 * 3600)), '2 h left')
+		assert.equal(clock(relaxed(2 * 3600 - 1)), '120 min left')
+		assert.equal(clock(relaxed(45 * 60)), '45 min left')
+		assert.equal(clock(relaxed(44 * 60 + 1)), '45 min left') // the last minute counts whole
+		assert.equal(clock(relaxed(20)), '1 min left')
+		assert.equal(clock(relaxed(-30)), '0 min left') // past: the sweep plays it shortly
+	})
+
+	test('without a pace (an older server) an hour-long turn counts as relaxed', t => {
+		t.mock.method(Date, 'now', () => NOW)
+		assert.equal(clock(relaxed(6 * 3600, { turn_seconds: 3600 })), '6 h left')
+		assert.equal(clock(relaxed(90, { turn_seconds: 600 })), '1:30')
+		assert.equal(clock(relaxed(90, { pace: 'live', turn_seconds: 3600 })), '1:30')
 	})
 
 	test('is empty without a deadline, after the hand, or away from a friends table', t => {

@@ -253,26 +253,55 @@ describe('passDevice', () => {
 })
 
 describe('paceFor', () => {
-	const live = { turn_seconds: 30, status: 'playing', phase: 'take' }
-	const relaxed = { turn_seconds: 86400, status: 'playing', phase: 'take' }
+	const live = { turn_seconds: 30, pace: 'live', status: 'playing', phase: 'take' }
+	const relaxed = { turn_seconds: 86400, pace: 'relaxed', status: 'playing', phase: 'take' }
+	// The polls an idle tab makes in `ms`, following paceFor from its first poll on.
+	const pollsIn = (view, hidden, ms) => {
+		let idle = 0
+		let n = 0
+		for (let at = 0; at < ms; at += paceFor(view, false, hidden, idle++)) n++
+		return n
+	}
 
-	test('a hidden tab polls every 30 s', () => {
+	test('a hidden tab polls every 30 s on a live table, every 5 minutes on a relaxed one', () => {
 		assert.equal(paceFor(live, false, true, 0), 30000)
+		assert.equal(paceFor(relaxed, false, true, 0), 300000)
+		assert.equal(paceFor({ ...relaxed, status: 'waiting' }, false, true, 0), 300000)
+		assert.equal(pollsIn(relaxed, true, 3600000), 12)
 	})
 
 	test('a live table polls every second while the others play, less on your turn', () => {
 		assert.equal(paceFor(live, false, false, 0), 1000)
 		assert.equal(paceFor(live, true, false, 0), 2500)
+		assert.equal(paceFor(live, false, false, 50), 1000) // no backing off while live
+		// A 10-minute turn is still live.
+		assert.equal(paceFor({ ...live, turn_seconds: 600 }, false, false, 9), 1000)
 	})
 
-	test('an asynchronous table backs off while nothing happens, up to 30 s', () => {
+	test('a relaxed table backs off while nothing happens, to twice a minute', () => {
 		assert.equal(paceFor(relaxed, false, false, 0), 2000)
 		assert.equal(paceFor(relaxed, false, false, 1), 3200)
+		assert.equal(paceFor(relaxed, true, false, 20), 30000)
 		assert.equal(paceFor(relaxed, false, false, 20), 30000)
+		// After the first minute of backing off, an idle hour is 2 polls a minute at most.
+		assert.ok(pollsIn(relaxed, false, 3600000) <= 120 + 10)
 	})
 
-	test('a table waiting for players polls every 2 s; a finished hand slower', () => {
+	test('without a pace (an older server), an hour-long turn is relaxed', () => {
+		const old = { status: 'playing', phase: 'take' }
+		assert.equal(paceFor({ ...old, turn_seconds: 3600 }, false, true, 0), 300000)
+		assert.equal(paceFor({ ...old, turn_seconds: 600 }, false, false, 9), 1000)
+	})
+
+	test('a table waiting for players polls every 2 s; a relaxed one backs off after a minute', () => {
 		assert.equal(paceFor({ ...live, status: 'waiting' }, false, false, 5), 2000)
+		assert.equal(paceFor({ ...live, status: 'waiting' }, false, false, 100), 2000)
+		assert.equal(paceFor({ ...relaxed, status: 'waiting' }, false, false, 29), 2000)
+		assert.equal(paceFor({ ...relaxed, status: 'waiting' }, false, false, 30), 30000)
+		assert.equal(paceFor(null, false, false, 0), 2000)
+	})
+
+	test('a finished hand polls every 3 s on a live table, 15 s on a relaxed one', () => {
 		assert.equal(paceFor({ ...live, phase: 'over' }, false, false, 0), 3000)
 		assert.equal(paceFor({ ...relaxed, phase: 'over' }, false, false, 0), 15000)
 	})

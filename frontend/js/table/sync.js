@@ -7,12 +7,19 @@ import { playEvents } from './anim.js'
 import { sortNewRack } from './actions.js'
 import { redraw, redrawNow } from './render.js'
 
+// A live table (10 s to 10 min a turn) or a relaxed one (an hour to 7 days): the view's
+// pace, or from a server that does not send it, its turn time (an hour or more: relaxed).
+export const isLive = view => (view?.pace ? view.pace === 'live' : !(view?.turn_seconds >= 3600))
+
 // The delay before the next poll (ms); idle counts polls in a row that brought nothing.
-// Asynchronous tables back off while nothing happens; a hidden tab barely polls.
+// Live tables poll every second or two. Relaxed tables back off while nothing happens, to
+// 30 s (at most twice a minute); a hidden tab polls every 30 s on a live table and every
+// 5 minutes on a relaxed one, whose player a push notification calls back. A table waiting
+// for its players polls every 2 s, a relaxed one only for its first minute or so.
 export function paceFor(view, mine, hidden, idle) {
-	if (hidden) return 30000
-	const live = view?.turn_seconds <= 300
-	if (!view || view.status === 'waiting') return 2000
+	const live = isLive(view)
+	if (hidden) return live ? 30000 : 300000
+	if (!view || view.status === 'waiting') return live || idle < 30 ? 2000 : 30000
 	if (view.phase === 'over') return live ? 3000 : 15000
 	if (live) return mine ? 2500 : 1000
 	return Math.min(30000, 2000 * 1.6 ** Math.min(idle, 8))
