@@ -1,0 +1,47 @@
+// The real polling schedule: frontend/js/table/sync.js paceFor, walked through an hour (or a
+// visit) for each kind of open tab. Prints one JSON object: polls per scenario. Used by
+// tests/bench/bench_polling.py; run alone with `node tests/bench/polling_schedule.mjs`.
+//
+// A poll that brings nothing raises `idle` by one, as startPolling does; these tabs watch a
+// table where nothing changes in the span (a relaxed table's moves are hours apart; a live
+// table never backs off, so its changes do not matter here).
+
+// api.js reads the page's address when it loads.
+globalThis.document ??= { baseURI: 'http://localhost/' }
+const { paceFor } = await import('../../frontend/js/table/sync.js')
+
+const HOUR = 3600 * 1000
+const playing = pace => ({
+	pace,
+	turn_seconds: pace === 'live' ? 30 : 86400,
+	status: 'playing',
+	phase: 'take',
+})
+
+// Polls made in `span` ms by one tab, the first one 1 s after the page opened (startPolling).
+function polls(view, { mine = false, hidden = false, span = HOUR } = {}) {
+	let idle = 0
+	let count = 0
+	for (let at = 1000; at < span; at += paceFor(view, mine, hidden, idle)) {
+		count++
+		idle++
+	}
+	return count
+}
+
+const minutes = n => n * 60 * 1000
+const out = {
+	live_others_turn: polls(playing('live')),
+	live_your_turn: polls(playing('live'), { mine: true }),
+	live_hidden: polls(playing('live'), { hidden: true }),
+	relaxed_visible_first_hour: polls(playing('relaxed')),
+	// Once idle: the steady rate, from an hour that starts backed off.
+	relaxed_visible_idle: Math.round(HOUR / paceFor(playing('relaxed'), false, false, 100)),
+	relaxed_hidden: polls(playing('relaxed'), { hidden: true }),
+	// A spectator embed is a tab that never holds the turn.
+	spectator_live: polls(playing('live')),
+	spectator_relaxed: polls(playing('relaxed')),
+	// A player who comes back for their turn and keeps the tab in view this long.
+	relaxed_visit_2min: polls(playing('relaxed'), { mine: true, span: minutes(2) }),
+}
+console.log(JSON.stringify(out))
