@@ -144,7 +144,9 @@ class Table:
             "ls": self.seen,
             "mt": encode_move_times(self.move_times),
         }
-        if self.reminded is not None:
+        if self.reminded is not None and self.reminded == self.deadline:
+            # Kept only while it is the current deadline's: an older one means nothing
+            # more than none, and the item stays inside its 1 KB write unit.
             data["rm"] = self.reminded
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         return StoredTable(self.table_id, self.rev, text, expires_at, self.wake_at())

@@ -51,6 +51,20 @@ OPEN: list[dict[str, list[str]]] = [{}, {"seat": []}]
 VIEW: dict[str, Any] = {
     "oneOf": [{"$ref": "#/components/schemas/View"}, {"$ref": "#/components/schemas/View101"}]
 }
+# A view's caching headers (api/pace.py, api/play.py): on 200s and 304s alike.
+VIEW_HEADERS: dict[str, Any] = {
+    "ETag": {
+        "description": "a digest of exactly this view: send it back in If-None-Match",
+        "required": True,
+        "schema": {"type": "string"},
+    },
+    "Cache-Control": {
+        "description": "a seat's view: private, no-store. A spectator's (no token): public, "
+        "max-age=1 on a live table, max-age=15 on a relaxed one",
+        "required": True,
+        "schema": {"type": "string"},
+    },
+}
 
 
 @lru_cache(maxsize=1)
@@ -86,6 +100,8 @@ def document() -> dict[str, Any]:
             }
         },
     )
+    view_responses = _responses("the seat's view", VIEW, "401", "403")
+    view_responses["200"]["headers"] = dict(VIEW_HEADERS)
     spec.path(
         path="/api/tables/{id}",
         parameters=[TABLE_ID],
@@ -98,8 +114,11 @@ def document() -> dict[str, Any]:
                     {"name": "If-None-Match", "in": "header", "schema": {"type": "string"}},
                 ],
                 "responses": {
-                    **_responses("the seat's view", VIEW, "401", "403"),
-                    "304": {"description": "unchanged since the ETag given"},
+                    **view_responses,
+                    "304": {
+                        "description": "unchanged since the ETag given",
+                        "headers": dict(VIEW_HEADERS),
+                    },
                 },
             }
         },

@@ -42,7 +42,9 @@ SPECTATOR_MAX_AGE: dict[Pace, int] = {"live": 1, "relaxed": 15}
 
 
 def pace_of(turn_seconds: int) -> Pace:
-    """>>> pace_of(30), pace_of(3600)
+    """The pace of a turn time: an hour or more is relaxed.
+
+    >>> pace_of(600), pace_of(3600)
     ('live', 'relaxed')
     """
     return "relaxed" if turn_seconds >= RELAXED_SECONDS[0] else "live"

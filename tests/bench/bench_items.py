@@ -76,6 +76,10 @@ def _layout(rack: list[int], rng: random.Random) -> str:
 
 def _sizes_of_match(template: StoredTable, state: Game, pick: Pick, seed: int) -> list[int]:
     table = Table.from_stored(template)
+    # A relaxed table (the friends default) whose seat on turn has had its reminder: the
+    # index's two attributes and "rm" in the item, its largest form (issue 12).
+    assert table.deadline is not None
+    table.reminded = table.deadline
     rng = random.Random(seed)
     rules = rules_of(state)
     # Four remembered action ids, in the form the API keeps them (a short digest).
