@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 DEFAULT_SQLITE_PATH = "data/istaka.sqlite3"
+DEFAULT_VAPID_KEY_FILE = "data/vapid-private.key"
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,13 @@ class Settings:
     # a rotation: the new one and the old). Empty: no check, as in local play and the tests.
     # Kept out of repr so that logging the settings can never print the secret.
     origin_verify: tuple[str, ...] = field(default=(), repr=False)
+    # Web Push (api/push): the VAPID private key is read from this SSM parameter (a
+    # SecureString) when one is named, as in AWS; else from this file, made on first use.
+    vapid_parameter: str | None = None
+    vapid_key_file: str = DEFAULT_VAPID_KEY_FILE
+    vapid_subject: str | None = None  # the JWT's "sub": a mailto: or https: contact
+    # Also accept push endpoints at http://127.0.0.1:<port>/ (the dev server and tests only).
+    push_allow_local: bool = False
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -41,6 +49,10 @@ class Settings:
             idle_ttl_days=int(env.get("ISTAKA_IDLE_TTL_DAYS", "30")),
             secret=env.get("ISTAKA_SECRET", ""),
             origin_verify=_secrets(env.get("ISTAKA_ORIGIN_VERIFY", "")),
+            vapid_parameter=env.get("ISTAKA_VAPID_PARAMETER") or None,
+            vapid_key_file=env.get("ISTAKA_VAPID_KEY_FILE") or DEFAULT_VAPID_KEY_FILE,
+            vapid_subject=env.get("ISTAKA_VAPID_SUBJECT") or None,
+            push_allow_local=env.get("ISTAKA_PUSH_ALLOW_LOCAL", "") == "1",
         )
 
 

@@ -192,6 +192,18 @@ def hand_key(table_id: str, hand_number: int) -> str:
     return f"{table_id}{HAND_SEPARATOR}{hand_number}"
 
 
+PUSH_SEPARATOR = "~push~"  # "~" is in no table id (URL-safe base64) and no hand key
+
+
+def push_key(table_id: str, seat: int) -> str:
+    """The item key of one seat's push subscriptions (see :mod:`api.push`).
+
+    >>> push_key("abc", 2)
+    'abc~push~2'
+    """
+    return f"{table_id}{PUSH_SEPARATOR}{seat}"
+
+
 def hand_item_text(record: dict[str, Any]) -> str:
     """A finished hand's write-once item: its engine record, packed as the table's is."""
     return json.dumps({"g": pack_record(record)}, separators=(",", ":"))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -9,6 +10,7 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from .errors import bad_request
+from .model import strict_urlsafe_b64decode
 from .names import BAD_NAME, DEFAULT_NAMES, Name, only_names_at_fault
 from .pace import (
     BAD_TURN_SECONDS,
@@ -172,6 +174,80 @@ class RackRequest(Schema):
     @validates_schema
     def _tiles(self, data: dict[str, Any], **_kwargs: Any) -> None:
         _at_most_a_rack(sum(tile is not None for row in data["layout"] for tile in row))
+
+
+def _b64url_bytes(size: int, what: str) -> Callable[[str], None]:
+    """Unpadded (or padded) base64url decoding to exactly ``size`` bytes."""
+
+    def check(value: str) -> None:
+        text = value.rstrip("=")
+        if not re.fullmatch(r"[A-Za-z0-9_-]+", text):
+            raise ValidationError(f"{what} must be base64url")
+        try:
+            raw = strict_urlsafe_b64decode(text)
+        except ValueError as err:
+            raise ValidationError(f"{what} must be base64url") from err
+        if len(raw) != size:
+            raise ValidationError(f"{what} must be {size} bytes")
+        if size == P256_POINT_BYTES and not _on_p256(raw):
+            raise ValidationError(f"{what} must be an uncompressed P-256 point")
+
+    return check
+
+
+P256_POINT_BYTES = 65
+PUSH_AUTH_BYTES = 16
+
+
+def _on_p256(raw: bytes) -> bool:
+    from cryptography.hazmat.primitives.asymmetric import ec
+
+    if raw[0] != 4:
+        return False
+    try:
+        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
+    except ValueError:
+        return False
+    return True
+
+
+class PushKeysSchema(Schema):
+    p256dh = fields.String(
+        required=True,
+        validate=[validate.Length(max=100), _b64url_bytes(P256_POINT_BYTES, "p256dh")],
+        metadata={"description": "base64url of the subscriber's uncompressed P-256 point"},
+    )
+    auth = fields.String(
+        required=True,
+        validate=[validate.Length(max=32), _b64url_bytes(PUSH_AUTH_BYTES, "auth")],
+        metadata={"description": "base64url of the subscriber's 16-byte auth secret"},
+    )
+
+
+class PushSubscriptionSchema(Schema):
+    """``PushSubscription.toJSON()`` as a browser gives it."""
+
+    endpoint = fields.String(
+        required=True,
+        validate=validate.Length(min=1, max=1024),
+        metadata={"description": "https URL on a known push service"},
+    )
+    keys = fields.Nested(PushKeysSchema, required=True)
+    expirationTime = fields.Integer(allow_none=True)
+
+
+class PushRequest(Schema):
+    subscription = fields.Nested(PushSubscriptionSchema, required=True)
+    seat = _strict_int(validate=validate.Range(0, 3))
+    lang = fields.String(load_default="en", validate=validate.OneOf(("en", "tr", "ko")))
+
+
+class PushDeleteRequest(Schema):
+    endpoint = fields.String(
+        validate=validate.Length(min=1, max=1024),
+        metadata={"description": "this device's subscription; left out, all of the seat's"},
+    )
+    seat = _strict_int(validate=validate.Range(0, 3))
 
 
 class ViewQuery(Schema):
@@ -385,6 +461,13 @@ class RackResponse(Schema):
     version = Int(required=True)
 
 
+class PushKeyResponse(Schema):
+    public_key = fields.String(
+        required=True,
+        metadata={"description": "the VAPID public key: base64url of an uncompressed P-256 point"},
+    )
+
+
 class ArrangementResponse(Schema):
     layout = fields.List(fields.List(Int(allow_none=True)), required=True)
     groups = fields.List(fields.List(Int()), required=True)
@@ -446,4 +529,7 @@ SCHEMAS = {
     "joined": JoinResponse(),
     "rack_saved": RackResponse(),
     "arrangement": ArrangementResponse(),
+    "push": PushRequest(),
+    "push_delete": PushDeleteRequest(),
+    "push_key": PushKeyResponse(),
 }

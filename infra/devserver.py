@@ -87,8 +87,11 @@ def _gzipped(path: str, mtime_ns: int, size: int) -> bytes:
 def create_app(frontend: Path = FRONTEND) -> Flask:
     os.environ.setdefault("ISTAKA_STORE", "sqlite")
     os.environ.setdefault("ISTAKA_SQLITE_PATH", str(Path.cwd() / "data" / "istaka.sqlite3"))
+    os.environ.setdefault("ISTAKA_VAPID_KEY_FILE", str(Path.cwd() / "data" / "vapid-private.key"))
     os.environ.setdefault("POWERTOOLS_SERVICE_NAME", "istaka")
     from api.handler import handler  # after the environment is set: it picks the store
+
+    _start_push_worker()
 
     app = Flask(__name__, static_folder=None)
     # A Lambda instance serves one request at a time, and Powertools keeps the current
@@ -128,6 +131,19 @@ def create_app(frontend: Path = FRONTEND) -> Flask:
         return response
 
     return app
+
+
+def _start_push_worker() -> None:
+    """Web Push as in AWS: each table write the API makes is queued by the store and
+    turned into pushes by a background thread (infra/push_worker.py), off every request."""
+    from api import context
+    from api.config import Settings
+    from api.store import make_store
+    from infra.push_worker import PushWorker
+
+    settings = Settings.from_env()
+    worker = PushWorker(make_store(settings), settings).start()
+    context.configure(store=worker.store, settings=settings)
 
 
 def _static_response(file: Path) -> Response:

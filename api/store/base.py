@@ -22,6 +22,18 @@ class StoredTable:
     wake_at: int | None = None
 
 
+@dataclass(frozen=True)
+class StoredPushes:
+    """One seat's Web Push subscriptions, in an item of their own (``api.model.push_key``):
+    the table item stays small and no poll ever reads them. ``rev`` guards concurrent
+    subscribes as the table's does; ``data`` is an opaque JSON string."""
+
+    key: str
+    rev: int
+    data: str
+    expires_at: int | None = None
+
+
 class VersionConflict(Exception):
     """The item changed (or appeared) since it was read: re-read and try again."""
 
@@ -62,6 +74,12 @@ class TableStore(Protocol):
         first, found through an index (never a scan of the table). An index may lag a write
         or still hold an item's old wake time: the caller re-reads and re-checks each one.
         """
+    def get_pushes(self, key: str) -> StoredPushes | None:
+        """A seat's subscriptions item, read consistently, or ``None``."""
+
+    def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
+        """Write a seat's subscriptions item if its stored ``rev`` is ``expected_rev``
+        (``None``: only if there is none yet); :class:`VersionConflict` otherwise."""
 
     def raw(self, table_id: str) -> bytes | None:
         """The stored item as the backend holds it, for byte-for-byte comparison in tests."""

@@ -13,7 +13,7 @@ from typing import Any
 from botocore.exceptions import ClientError, HTTPClientError
 from botocore.exceptions import ConnectionError as BotoConnectionError
 
-from .base import StoreBusy, StoredTable, VersionConflict
+from .base import StoreBusy, StoredPushes, StoredTable, VersionConflict
 
 # The attribute that DynamoDB's TTL is enabled on (template.yaml names the same).
 TTL_ATTRIBUTE = "expires_at"
@@ -40,6 +40,11 @@ LOOKBACK_BUCKETS = 12
 ATTEMPTS = 2
 CONNECT_TIMEOUT_S = 0.5
 READ_TIMEOUT_S = 1.0
+
+# A seat's push subscriptions keep their JSON under this attribute, not "data": the
+# notifier's stream filter (template.yaml) passes only items with "data", so writing a
+# subscription never invokes it.
+PUSH_ATTRIBUTE = "subs"
 
 # Errors that say "not now" rather than "never": after botocore's retries they are 503s.
 BUSY_CODES = frozenset(
@@ -212,6 +217,43 @@ class DynamoStore:
             if not last:
                 return
             request["ExclusiveStartKey"] = last
+    def get_pushes(self, key: str) -> StoredPushes | None:
+        item = self._read(key)
+        if not item:
+            return None
+        expires = item.get(TTL_ATTRIBUTE)
+        return StoredPushes(
+            item["id"]["S"],
+            int(item["rev"]["N"]),
+            item[PUSH_ATTRIBUTE]["S"],
+            int(expires["N"]) if expires else None,
+        )
+
+    def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
+        item: dict[str, Any] = {
+            "id": {"S": pushes.key},
+            "rev": {"N": str(pushes.rev)},
+            PUSH_ATTRIBUTE: {"S": pushes.data},
+        }
+        if pushes.expires_at is not None:
+            item[TTL_ATTRIBUTE] = {"N": str(pushes.expires_at)}
+        if expected_rev is None:
+            condition: dict[str, Any] = {
+                "ConditionExpression": "attribute_not_exists(#id)",
+                "ExpressionAttributeNames": {"#id": "id"},
+            }
+        else:
+            condition = {
+                "ConditionExpression": "#rev = :expected",
+                "ExpressionAttributeNames": {"#rev": "rev"},
+                "ExpressionAttributeValues": {":expected": {"N": str(expected_rev)}},
+            }
+        try:
+            self._call(
+                self.client.put_item, pushes.key, TableName=self.table_name, Item=item, **condition
+            )
+        except self._conflict_errors() as exc:
+            raise VersionConflict(f"pushes {pushes.key} changed") from exc
 
     def raw(self, table_id: str) -> bytes | None:
         item = self._read(table_id)

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from .base import StoreBusy, StoredTable, VersionConflict
+from .base import StoreBusy, StoredPushes, StoredTable, VersionConflict
 
 # How long a statement waits for another connection's write lock before giving up.
 BUSY_TIMEOUT_MS = 10_000
@@ -48,6 +48,15 @@ COLUMNS = "id, rev, data, expires_at, wake_at"
 DUE_QUERY = (
     "SELECT id FROM tables WHERE wake_at IS NOT NULL AND wake_at <= ? ORDER BY wake_at LIMIT ?"
 )
+# Push subscriptions live in a table of their own: a view never reads them.
+PUSH_SCHEMA = """
+CREATE TABLE IF NOT EXISTS pushes (
+    id TEXT PRIMARY KEY,
+    rev INTEGER NOT NULL,
+    data TEXT NOT NULL,
+    expires_at INTEGER
+)
+"""
 
 
 @contextmanager
@@ -75,6 +84,7 @@ class SqliteStore:
             if "wake_at" not in columns:  # a file made before the sweep existed
                 db.execute("ALTER TABLE tables ADD COLUMN wake_at INTEGER")
             db.execute(WAKE_INDEX)
+            db.execute(PUSH_SCHEMA)
 
     def _connect(self) -> sqlite3.Connection:
         """This thread's connection (autocommit: each statement is its own transaction)."""
@@ -133,6 +143,34 @@ class SqliteStore:
             # in tests/api/test_sweep.py checks it does).
             rows = db.execute(DUE_QUERY, (now_ms, limit)).fetchall()
         return [row[0] for row in rows]
+    def get_pushes(self, key: str) -> StoredPushes | None:
+        with _answering(key), self._connect() as db:
+            row = db.execute(
+                "SELECT id, rev, data, expires_at FROM pushes WHERE id = ?", (key,)
+            ).fetchone()
+        return StoredPushes(row[0], row[1], row[2], row[3]) if row else None
+
+    def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
+        row = (pushes.rev, pushes.data, pushes.expires_at, pushes.key)
+        with _answering(pushes.key), self._connect() as db:
+            if expected_rev is None:
+                db.execute(
+                    "DELETE FROM pushes WHERE expires_at IS NOT NULL AND expires_at < ?",
+                    (int(time.time()),),
+                )
+                try:
+                    db.execute(
+                        "INSERT INTO pushes (rev, data, expires_at, id) VALUES (?, ?, ?, ?)", row
+                    )
+                except sqlite3.IntegrityError as exc:
+                    raise VersionConflict(f"pushes {pushes.key} exist") from exc
+                return
+            cursor = db.execute(
+                "UPDATE pushes SET rev = ?, data = ?, expires_at = ? WHERE id = ? AND rev = ?",
+                (*row, expected_rev),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict(f"pushes {pushes.key} changed")
 
     def raw(self, table_id: str) -> bytes | None:
         with _answering(table_id), self._connect() as db:

@@ -1,0 +1,78 @@
+"""The notifier Lambda: DynamoDB stream records (NEW_AND_OLD_IMAGES) in, pushes out.
+
+template.yaml's filter passes only MODIFY records of items with a ``data`` attribute:
+table items (hand items are only ever inserted; subscription items keep theirs under
+``subs``). Each record's old and new item go through :func:`api.push.notifier.notices`,
+the same function the dev server's worker uses, and each notice to the sender. A
+record whose subscriptions could not be read (the store busy) is reported as failed,
+so Lambda retries from it (bisecting, a bounded number of times: template.yaml); a push
+service failing is the sender's business and never fails the record.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from ..config import Settings
+from ..log import logger
+from ..service import DECODE_ERRORS
+from ..store import make_store
+from ..store.base import StoreBusy, StoredTable
+from .notifier import notices
+from .sender import Sender
+
+_sender: Sender | None = None
+
+
+def sender() -> Sender:
+    global _sender
+    if _sender is None:
+        settings = Settings.from_env()
+        _sender = Sender(make_store(settings), settings)
+    return _sender
+
+
+def stored(image: dict[str, Any] | None) -> StoredTable | None:
+    """A table item from a stream image (DynamoDB's JSON), ``None`` for anything else."""
+    if not image or "data" not in image or "id" not in image:
+        return None
+    key = image["id"]["S"]
+    if "#" in key or "~" in key:
+        return None
+    expires = image.get("expires_at")
+    return StoredTable(
+        key, int(image["rev"]["N"]), image["data"]["S"], int(expires["N"]) if expires else None
+    )
+
+
+def handle_change(send: Sender, old: StoredTable | None, new: StoredTable, now_s: int) -> int:
+    """Send what one write owes; the number of notices. Raises :class:`StoreBusy` only."""
+    try:
+        found = notices(old, new, now_s)
+    except DECODE_ERRORS as err:
+        # Never the item's text: it holds racks and the seed.
+        logger.error(
+            "stored table cannot be read for notices",
+            extra={"table_id": new.table_id, "error": type(err).__name__},
+        )
+        return 0
+    for notice in found:
+        send.deliver(notice)
+    return len(found)
+
+
+def handler(event: dict[str, Any], _context: Any) -> dict[str, Any]:
+    failures: list[dict[str, str]] = []
+    for record in event.get("Records") or []:
+        change = record.get("dynamodb") or {}
+        new = stored(change.get("NewImage"))
+        if record.get("eventName") != "MODIFY" or new is None:
+            continue
+        now_s = int(change.get("ApproximateCreationDateTime") or time.time())
+        try:
+            handle_change(sender(), stored(change.get("OldImage")), new, now_s)
+        except StoreBusy as err:
+            logger.warning("notices postponed", extra={"table_id": new.table_id, "error": err.code})
+            failures.append({"itemIdentifier": str(change.get("SequenceNumber", ""))})
+    return {"batchItemFailures": failures}

@@ -1,0 +1,40 @@
+"""A notification's title and text in each language of the app (frontend/js/i18n)."""
+
+from __future__ import annotations
+
+LANGS = ("en", "tr", "ko")
+
+# kind -> language -> (title, body). "game_over" is a hand_over that ended the game.
+TEXTS: dict[str, dict[str, tuple[str, str]]] = {
+    "your_turn": {
+        "en": ("Your turn", "Your Okey table is waiting for your move."),
+        "tr": ("Sıra sende", "Okey masan hamleni bekliyor."),
+        "ko": ("내 차례예요", "오케이 테이블에서 내 수를 기다리고 있어요."),
+    },
+    "reminder": {
+        "en": ("Your turn is running out", "Move soon: when time is up the computer plays."),
+        "tr": ("Süren doluyor", "Hamleni yap: süre bitince bilgisayar oynar."),
+        "ko": ("시간이 얼마 남지 않았어요", "곧 두세요. 시간이 다 되면 컴퓨터가 둡니다."),
+    },
+    "hand_over": {
+        "en": ("Hand over", "The hand has ended: see the result."),
+        "tr": ("El bitti", "El sona erdi: sonuca bak."),
+        "ko": ("판이 끝났어요", "이번 판이 끝났어요. 결과를 확인하세요."),
+    },
+    "game_over": {
+        "en": ("Game over", "The game has ended: see the result."),
+        "tr": ("Oyun bitti", "Oyun sona erdi: sonuca bak."),
+        "ko": ("게임이 끝났어요", "게임이 끝났어요. 결과를 확인하세요."),
+    },
+    "started": {
+        "en": ("The game has started", "The tiles are dealt at your Okey table."),
+        "tr": ("Oyun başladı", "Okey masanda taşlar dağıtıldı."),
+        "ko": ("게임이 시작됐어요", "오케이 테이블에 패가 돌았어요."),
+    },
+}
+
+
+def text_for(kind: str, lang: str, match_over: bool = False) -> tuple[str, str]:
+    key = "game_over" if kind == "hand_over" and match_over else kind
+    texts = TEXTS[key]
+    return texts.get(lang, texts["en"])

@@ -1,0 +1,121 @@
+"""The dev server's notifier: a store wrapper that queues each table write, and a
+worker thread that turns them into pushes, as the notifier Lambda does in AWS.
+
+The wrapper only remembers the item a request read and, once the conditional write
+of its next revision has landed, puts (old, new, time) on a queue: no push is sent,
+nor waited for, inside a request. The worker thread drains the queue through
+:func:`api.push.stream.handle_change`, the Lambda's own code, pauses and retries
+included, so a slow or failing push service delays other pushes, never a move.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from api.clock import Clock, SystemClock
+from api.config import Settings
+from api.log import logger
+from api.push.sender import Sender
+from api.push.stream import handle_change
+from api.store.base import StoredPushes, StoredTable, TableStore
+
+REMEMBERED_READS = 256
+
+
+@dataclass(frozen=True)
+class Change:
+    old: StoredTable
+    new: StoredTable
+    at_s: int
+
+
+class NotifyingStore:
+    """A :class:`TableStore` that reports each replaced table item to ``changes``."""
+
+    def __init__(self, inner: TableStore, changes: queue.Queue[Change | None], clock: Clock):
+        self.inner = inner
+        self.changes = changes
+        self.clock = clock
+        self._reads: OrderedDict[str, StoredTable] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def _remember(self, item: StoredTable) -> None:
+        with self._lock:
+            self._reads[item.table_id] = item
+            self._reads.move_to_end(item.table_id)
+            while len(self._reads) > REMEMBERED_READS:
+                self._reads.popitem(last=False)
+
+    def get(self, table_id: str) -> StoredTable | None:
+        item = self.inner.get(table_id)
+        if item is not None:
+            self._remember(item)
+        return item
+
+    def create(self, table: StoredTable) -> None:
+        self.inner.create(table)  # a new table owes no push: nobody has subscribed yet
+        self._remember(table)
+
+    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+        with self._lock:
+            old = self._reads.get(table.table_id)
+        if old is None or old.rev != expected_rev:
+            old = self.inner.get(table.table_id)  # not read through us: read it now
+        self.inner.put_if_version(table, expected_rev)
+        self._remember(table)
+        # Landed, so the item replaced had rev expected_rev: the one read, if it matched.
+        if old is not None and old.rev == expected_rev:
+            self.changes.put(Change(old, table, self.clock.now_ms() // 1000))
+
+    def get_pushes(self, key: str) -> StoredPushes | None:
+        return self.inner.get_pushes(key)
+
+    def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
+        self.inner.put_pushes(pushes, expected_rev)
+
+    def raw(self, table_id: str) -> bytes | None:
+        return self.inner.raw(table_id)
+
+
+class PushWorker:
+    """Drains a :class:`NotifyingStore`'s queue in a daemon thread."""
+
+    def __init__(
+        self,
+        store: TableStore,
+        settings: Settings,
+        *,
+        clock: Clock | None = None,
+        sender: Sender | None = None,
+    ) -> None:
+        self.changes: queue.Queue[Change | None] = queue.Queue()
+        self.store = NotifyingStore(store, self.changes, clock or SystemClock())
+        self.sender = sender or Sender(store, settings)
+        self._thread = threading.Thread(target=self._run, name="push-worker", daemon=True)
+
+    def start(self) -> PushWorker:
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 10) -> None:
+        self.changes.put(None)
+        self._thread.join(timeout)
+
+    def drain(self) -> None:
+        """Wait until every queued change has been handled (tests)."""
+        self.changes.join()
+
+    def _run(self) -> None:
+        while True:
+            change = self.changes.get()
+            try:
+                if change is None:
+                    return
+                handle_change(self.sender, change.old, change.new, change.at_s)
+            except Exception as err:  # the worker outlives any one change
+                logger.warning("notices not sent", extra={"error": type(err).__name__})
+            finally:
+                self.changes.task_done()
