@@ -35,6 +35,13 @@ def _responses(ok: str, schema: Any, *codes: str, status: str = "200") -> dict[s
     return out
 
 
+def _no_content(*codes: str) -> dict[str, Any]:
+    """A 204 answer and the errors ``_responses`` adds."""
+    out = _responses("done; no body", {}, *codes, status="204")
+    del out["204"]["content"]
+    return out
+
+
 def _body(schema: Any) -> dict[str, Any]:
     return {"required": True, "content": {"application/json": {"schema": schema}}}
 
@@ -224,6 +231,45 @@ def document() -> dict[str, Any]:
                 "security": OPEN,
                 "responses": _responses("a finished hand, as a spectator sees it", VIEW),
             }
+        },
+    )
+    spec.path(
+        path="/api/push/key",
+        operations={
+            "get": {
+                "operationId": "pushKey",
+                "description": "The VAPID public key to subscribe with (applicationServerKey).",
+                "responses": {
+                    "200": {
+                        "description": "the server's public key",
+                        "content": {"application/json": {"schema": s.PushKeyResponse}},
+                    }
+                },
+            }
+        },
+    )
+    spec.path(
+        path="/api/tables/{id}/push",
+        parameters=[TABLE_ID],
+        operations={
+            "put": {
+                "operationId": "subscribePush",
+                "description": (
+                    "Push notifications for the seat on this device: one subscription per "
+                    "seat and endpoint (the same endpoint replaces it), at most 5 per seat "
+                    "(the oldest goes). Codes: bad_subscription, bad_push_endpoint."
+                ),
+                "security": SECURE,
+                "requestBody": _body(s.PushRequest),
+                "responses": _no_content("401", "403"),
+            },
+            "delete": {
+                "operationId": "unsubscribePush",
+                "description": "No more pushes to this device's endpoint, or to any of the seat's.",
+                "security": SECURE,
+                "requestBody": {**_body(s.PushDeleteRequest), "required": False},
+                "responses": _no_content("401", "403"),
+            },
         },
     )
     spec.path(

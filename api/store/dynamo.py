@@ -219,7 +219,7 @@ class DynamoStore:
             request["ExclusiveStartKey"] = last
     def get_pushes(self, key: str) -> StoredPushes | None:
         item = self._read(key)
-        if not item:
+        if not item or PUSH_ATTRIBUTE not in item:
             return None
         expires = item.get(TTL_ATTRIBUTE)
         return StoredPushes(

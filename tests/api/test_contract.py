@@ -53,6 +53,8 @@ def test_openapi_document_names_every_route() -> None:
         "/api/tables/{id}/rack",
         "/api/tables/{id}/arrangement",
         "/api/tables/{id}/hands/{number}",
+        "/api/tables/{id}/push",
+        "/api/push/key",
         "/api/openapi.json",
     }
     json.dumps(doc)

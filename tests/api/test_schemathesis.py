@@ -66,6 +66,13 @@ def _operations(url: str) -> list[Any]:
     return [result.ok() for result in schema.get_all_operations()]
 
 
+def _takes_nothing(operation: Any) -> bool:
+    definition = operation.definition.raw
+    return not definition.get("parameters") and "requestBody" not in definition and not any(
+        p for p in operation.path_parameters
+    )
+
+
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_api_conforms_to_its_document(live: dict[str, Any], mode: GenerationMode) -> None:
     turn = itertools.count()
@@ -74,6 +81,8 @@ def test_api_conforms_to_its_document(live: dict[str, Any], mode: GenerationMode
     labels = {op.label for op in operations}
     assert "POST /api/tables/{id}/actions" in labels and len(labels) >= 8, labels
     for operation in operations:
+        if mode == GenerationMode.NEGATIVE and _takes_nothing(operation):
+            continue  # no input to get wrong: Hypothesis would find no case at all
 
         @given(case=operation.as_strategy(generation_mode=mode))
         @settings(
