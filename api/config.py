@@ -34,6 +34,9 @@ class Settings:
     vapid_subject: str | None = None  # the JWT's "sub": a mailto: or https: contact
     # Also accept push endpoints at http://127.0.0.1:<port>/ (the dev server and tests only).
     push_allow_local: bool = False
+    # How recent a seat's last recorded request must be for it to count as looking (no
+    # push); None: api.push.notifier.LOOKING_SECONDS. The browser tests set 0.
+    push_looking_seconds: int | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -53,7 +56,12 @@ class Settings:
             vapid_key_file=env.get("ISTAKA_VAPID_KEY_FILE") or DEFAULT_VAPID_KEY_FILE,
             vapid_subject=env.get("ISTAKA_VAPID_SUBJECT") or None,
             push_allow_local=env.get("ISTAKA_PUSH_ALLOW_LOCAL", "") == "1",
+            push_looking_seconds=_optional_int(env.get("ISTAKA_PUSH_LOOKING_SECONDS")),
         )
+
+
+def _optional_int(text: str | None) -> int | None:
+    return int(text) if text and text.strip() else None
 
 
 def _secrets(text: str) -> tuple[str, ...]:

@@ -16,6 +16,8 @@ const MODULES = [
 	'table/movelog',
 	'table/feedback',
 	'table/sound',
+	'table/title',
+	'table/notify',
 	'board',
 	'okey101',
 	'rack',
@@ -77,5 +79,57 @@ self.addEventListener('fetch', e => {
 			.catch(() =>
 				caches.match(e.request, { ignoreSearch: true }).then(r => r || caches.match('index.html')),
 			),
+	)
+})
+
+// Web Push (api/push): the server sends {table_id, kind, title, body, url}. A newer
+// notice for a table replaces the one still showing (same tag).
+self.addEventListener('push', e => {
+	let data = {}
+	try {
+		data = e.data?.json() || {}
+	} catch {
+		/* not JSON: a plain notification */
+	}
+	const tag = data.table_id ? `istaka-${data.table_id}` : 'istaka'
+	e.waitUntil(
+		self.registration.showNotification(data.title || 'Istaka', {
+			body: data.body || '',
+			tag,
+			renotify: true,
+			icon: 'img/icon-192.png',
+			data: { url: tableUrl(data), table_id: data.table_id, kind: data.kind },
+		}),
+	)
+})
+
+// Only a page of this site: the table's link if it is ours, else the table on our scope.
+function tableUrl(data) {
+	const scope = self.registration.scope
+	try {
+		const url = new URL(data.url || '', scope)
+		if (url.origin === location.origin) return url.href
+	} catch {
+		/* fall through */
+	}
+	return data.table_id ? new URL(`#/t/${encodeURIComponent(data.table_id)}`, scope).href : scope
+}
+
+// A tap focuses a window already on that table, else turns one of ours to it, else opens one.
+self.addEventListener('notificationclick', e => {
+	e.notification.close()
+	const url = e.notification.data?.url || self.registration.scope
+	e.waitUntil(
+		(async () => {
+			const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+			const same = windows.find(w => w.url === url)
+			if (same) return same.focus()
+			const ours = windows.find(w => new URL(w.url).origin === location.origin && w.navigate)
+			if (ours) {
+				const moved = await ours.navigate(url).catch(() => null)
+				if (moved) return moved.focus()
+			}
+			return self.clients.openWindow(url)
+		})(),
 	)
 })

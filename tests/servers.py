@@ -78,9 +78,11 @@ def running_devserver(data_dir: Path, extra_env: dict[str, str] | None = None) -
     URL, with no trailing slash."""
     env = {
         **os.environ,
+        **(extra_env or {}),
         "PORT": "0",
         "ISTAKA_STORE": "sqlite",
         "ISTAKA_SQLITE_PATH": str(data_dir / "istaka.sqlite3"),
+        "ISTAKA_VAPID_KEY_FILE": str(data_dir / "vapid-private.key"),
         "PYTHONUNBUFFERED": "1",
         **(extra_env or {}),
     }

@@ -49,8 +49,11 @@ def _decode(stored: StoredTable) -> _Side:
     return _Side(table, from_record(table.record))
 
 
-def notices(old: StoredTable | None, new: StoredTable, now_s: int) -> list[Notice]:
-    """The notices one write owes, at most one per seat, for human seats not looking now.
+def notices(
+    old: StoredTable | None, new: StoredTable, now_s: int, looking_s: int = LOOKING_SECONDS
+) -> list[Notice]:
+    """The notices one write owes, at most one per seat, for human seats not looking now
+    (a seat whose last recorded request is under ``looking_s`` old).
 
     A new item (no ``old``) owes none: nobody can have subscribed to a table that did
     not exist. Raises what a stored item that does not decode raises (the caller logs it).
@@ -86,14 +89,14 @@ def notices(old: StoredTable | None, new: StoredTable, now_s: int) -> list[Notic
             and before.table.reminded != reminded
         ):
             owe(seat, "reminder")
-    return [n for n in wanted.values() if not _looking(table, n.seat, now_s)]
+    return [n for n in wanted.values() if not _looking(table, n.seat, now_s, looking_s)]
 
 
-def _looking(table: Table, seat: int, now_s: int) -> bool:
+def _looking(table: Table, seat: int, now_s: int, looking_s: int) -> bool:
     token = table.seats[seat].token
     if token is None or token >= len(table.seen):
         return False
-    return now_s - table.last_seen(token) < LOOKING_SECONDS
+    return now_s - table.last_seen(token) < looking_s
 
 
 def payload(notice: Notice, lang: str, url: str) -> dict[str, Any]:

@@ -19,7 +19,7 @@ from ..log import logger
 from ..service import DECODE_ERRORS
 from ..store import make_store
 from ..store.base import StoreBusy, StoredTable
-from .notifier import notices
+from .notifier import LOOKING_SECONDS, notices
 from .sender import Sender
 
 _sender: Sender | None = None
@@ -49,7 +49,8 @@ def stored(image: dict[str, Any] | None) -> StoredTable | None:
 def handle_change(send: Sender, old: StoredTable | None, new: StoredTable, now_s: int) -> int:
     """Send what one write owes; the number of notices. Raises :class:`StoreBusy` only."""
     try:
-        found = notices(old, new, now_s)
+        looking = send.settings.push_looking_seconds
+        found = notices(old, new, now_s, LOOKING_SECONDS if looking is None else looking)
     except DECODE_ERRORS as err:
         # Never the item's text: it holds racks and the seed.
         logger.error(

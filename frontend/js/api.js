@@ -105,4 +105,9 @@ export const api = {
 		call('PUT', `tables/${id}/rack`, { body: { layout, seat }, token, retry: true }),
 	arrangement: (id, token, seat, by) =>
 		call('GET', `tables/${id}/arrangement?${q({ seat, by })}`, { token, retry: true }),
+	pushKey: () => call('GET', 'push/key', { retry: true }),
+	subscribePush: (id, token, body) =>
+		call('PUT', `tables/${id}/push`, { body, token, retry: true }),
+	unsubscribePush: (id, token, body) =>
+		call('DELETE', `tables/${id}/push`, { body, token, retry: true }),
 }

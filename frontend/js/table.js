@@ -10,6 +10,7 @@ import { start, startPolling, stopPolling } from './table/sync.js'
 import { flushLayout } from './table/actions.js'
 import { redrawNow, tickClocks } from './table/render.js'
 import { bindInput } from './table/input.js'
+import { hideTurn } from './table/title.js'
 
 // Opens table `id` in `mount`; returns the function that leaves it. env:
 //   auth    the seat's token record { token, seat, seats, mode, cfg, invite, seen }, null
@@ -85,6 +86,7 @@ export function openTable(mount, id, env) {
 		stopPolling(ctx)
 		ctx.sound?.close()
 		clearInterval(clockTimer)
+		hideTurn()
 		flushLayout(ctx)
 		onConnection(() => {})
 		reconnecting.remove()

@@ -106,6 +106,7 @@ class FakeSender:
     def __init__(self, busy_for: str | None = None) -> None:
         self.sent: list[Notice] = []
         self.busy_for = busy_for
+        self.settings = Settings()
 
     def deliver(self, notice: Notice) -> None:
         if notice.table_id == self.busy_for:

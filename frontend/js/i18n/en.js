@@ -221,4 +221,13 @@ last_discard=discarded last
 feedback=Sounds and vibration
 opt_sound=Sounds
 opt_vibrate=Vibrate when it is your turn
+title_your_turn=● Your turn · Istaka
+push_title=Notifications
+push_enable=Notify me when it's my turn
+push_on=This device is notified when it is your turn, when a hand ends and when your time runs short.
+push_off=Stop notifications
+push_done=Notifications are on.
+push_blocked=Notifications are blocked for this site: allow them in the browser settings.
+push_ios=On iPhone and iPad, notifications need the app on the Home Screen: tap Share, then "Add to Home Screen", and open the table from there.
+push_none=This browser cannot show notifications; keep the tab open, its title shows when it is your turn.
 `

@@ -217,4 +217,13 @@ last_discard=마지막으로 버린 패
 feedback=소리와 진동
 opt_sound=소리
 opt_vibrate=내 차례가 되면 진동
+title_your_turn=● 내 차례 · Istaka
+push_title=알림
+push_enable=내 차례가 되면 알려 주세요
+push_on=내 차례가 되거나, 판이 끝나거나, 시간이 얼마 남지 않으면 이 기기로 알려 드려요.
+push_off=알림 끄기
+push_done=알림이 켜졌어요.
+push_blocked=이 사이트의 알림이 차단되어 있어요. 브라우저 설정에서 허용해 주세요.
+push_ios=iPhone과 iPad에서는 앱을 홈 화면에 추가해야 알림을 받을 수 있어요. 공유 → "홈 화면에 추가"를 누른 뒤 거기서 테이블을 여세요.
+push_none=이 브라우저는 알림을 보여 줄 수 없어요. 탭을 열어 두면 내 차례일 때 제목이 바뀌어요.
 `

@@ -217,4 +217,13 @@ last_discard=son atılan
 feedback=Ses ve titreşim
 opt_sound=Sesler
 opt_vibrate=Sıra sana gelince titret
+title_your_turn=● Sıra sende · Istaka
+push_title=Bildirimler
+push_enable=Sıra bana gelince bildir
+push_on=Sıra sana geldiğinde, el bittiğinde ve süren azaldığında bu cihaza bildirim gelir.
+push_off=Bildirimleri kapat
+push_done=Bildirimler açık.
+push_blocked=Bu site için bildirimler engelli: tarayıcı ayarlarından izin ver.
+push_ios=iPhone ve iPad'de bildirimler için uygulama Ana Ekran'da olmalı: Paylaş'a, sonra "Ana Ekrana Ekle"ye dokun ve masayı oradan aç.
+push_none=Bu tarayıcı bildirim gösteremiyor; sekmeyi açık tut, sıra sana gelince başlığı değişir.
 `

@@ -18,6 +18,7 @@ import { backTile } from '../tiles.js'
 import { myLayout, is101, uncover, setResultHidden, deferRedraw, lastDiscard } from './state.js'
 import { parts, loadEnd, fetchView, heldSeats } from './sync.js'
 import { act, send } from './actions.js'
+import { showTurn } from './title.js'
 
 // level 'all': the whole screen, 'rack': the rack and dock; focus: a rack tile. Drawn in
 // a microtask: after all of an event's changes, before the next paint.
@@ -89,6 +90,7 @@ function drawScreen(ctx, focus) {
 		root.append(h('.overlay', parts.end.resultPanel(v, resultHandlers(ctx))))
 	}
 	if (state.screen.covered) root.append(cover(ctx))
+	showTurn(ctx)
 }
 
 // The dock's buttons and the centre's glow follow the picked-up tile.
@@ -153,12 +155,22 @@ function waitingRoom(ctx) {
 		h('h2', t('s_waiting')),
 		h('ul.seats', v.players.map(seat)),
 		invite,
+		pushSlot(ctx),
 		v.creator
 			? btn(t('start_now'), start, 'primary', { id: 'start-now' })
 			: h('p.hint', t('waiting_host')),
 		btn(t('home'), () => ctx.env.go('#/')),
 	)
 	return h('.overlay', room)
+}
+
+// "Notify me when it's my turn" (table/notify.js, loaded only here): for a seat of this
+// device, not on a pass-and-play phone.
+function pushSlot(ctx) {
+	const v = ctx.state.sync.view
+	const slot = ctx.token && !ctx.state.spectator && v.mode !== 'hotseat' && h('div')
+	if (slot) import('./notify.js').then(m => slot.replaceWith(m.pushControl(ctx)))
+	return slot
 }
 
 function resultHandlers(ctx) {
@@ -202,6 +214,7 @@ export async function openMenu(ctx) {
 	const menu = h(
 		'.menu',
 		url && [h('h3', t('invite_title')), shareBox(url, t('invite_title'), null, true)],
+		pushSlot(ctx),
 		h('h3', t('embed_title')),
 		h('p.hint', t('embed_hint')),
 		shareBox(`<iframe src="${src}" ${attrs}></iframe>`, t('embed_title'), 'embed-snippet'),

@@ -1,0 +1,83 @@
+// "Notify me when it's my turn": Web Push for this seat on this device. Loaded when the
+// menu opens; the browser is asked for permission only when the player taps the button.
+import { t, getLang } from '../i18n/index.js'
+import { h, btn, toast } from '../ui.js'
+import { api } from '../api.js'
+import { setAuth } from '../storage.js'
+
+const supported = () =>
+	'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+// iPhone and iPad (which may say it is a Mac): Web Push only from the Home Screen app.
+const apple = () =>
+	/iP(hone|ad|od)/.test(navigator.userAgent) ||
+	(navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1)
+const standalone = () =>
+	navigator.standalone === true || matchMedia('(display-mode: standalone)').matches
+
+export function pushControl(ctx) {
+	const box = h('.push', { id: 'push-box' })
+	draw(ctx, box)
+	return box
+}
+
+function draw(ctx, box) {
+	let body
+	if (!supported()) body = h('p.hint', apple() && !standalone() ? t('push_ios') : t('push_none'))
+	else if (Notification.permission === 'denied') body = h('p.hint', t('push_blocked'))
+	else if (ctx.auth?.push)
+		body = [
+			h('p.hint', t('push_on')),
+			btn(t('push_off'), () => turnOff(ctx, box), 'small', { id: 'push-off' }),
+		]
+	else body = btn(t('push_enable'), () => turnOn(ctx, box), '', { id: 'push-on' })
+	box.replaceChildren(h('h3', t('push_title')), ...[body].flat())
+}
+
+const fromB64url = text =>
+	Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), c => c.charCodeAt(0))
+
+const sameKey = (buffer, key) =>
+	buffer != null && new Uint8Array(buffer).every((b, i) => b === key[i])
+
+async function turnOn(ctx, box) {
+	for (const b of box.querySelectorAll('button')) b.disabled = true
+	try {
+		// First, while the tap still counts as the player's: browsers refuse otherwise.
+		const permission = await Notification.requestPermission()
+		if (permission === 'granted') {
+			await navigator.serviceWorker.register('sw.js')
+			const registration = await navigator.serviceWorker.ready
+			const key = fromB64url((await api.pushKey()).public_key)
+			let sub = await registration.pushManager.getSubscription()
+			if (sub && !sameKey(sub.options?.applicationServerKey, key)) {
+				await sub.unsubscribe() // made for another server key: it would be refused
+				sub = null
+			}
+			sub ||= await registration.pushManager.subscribe({
+				userVisibleOnly: true,
+				applicationServerKey: key,
+			})
+			const body = { subscription: sub.toJSON(), seat: ctx.state.seat, lang: getLang() }
+			await api.subscribePush(ctx.id, ctx.token, body)
+			ctx.auth.push = sub.endpoint
+			setAuth(ctx.id, ctx.auth)
+			toast(t('push_done'))
+		}
+	} catch (e) {
+		toast(e.message || t('push_none'), 'error')
+	}
+	draw(ctx, box)
+}
+
+// The browser's subscription stays: other tables may use it.
+async function turnOff(ctx, box) {
+	for (const b of box.querySelectorAll('button')) b.disabled = true
+	try {
+		await api.unsubscribePush(ctx.id, ctx.token, { endpoint: ctx.auth.push, seat: ctx.state.seat })
+		ctx.auth.push = null
+		setAuth(ctx.id, ctx.auth)
+	} catch (e) {
+		toast(e.message || t('err_network'), 'error')
+	}
+	draw(ctx, box)
+}

@@ -1,0 +1,201 @@
+"""Notifications in Chromium: the menu's control, a push through the whole stack, the
+service worker showing it, and the tab title on your turn.
+
+Headless Chromium has no push service to subscribe with (no network), so the page's
+PushManager is stubbed to hand out a subscription whose endpoint is the test's own
+push receiver (tests/push_receiver.py), with keys the test holds. Everything after
+that is real: the page PUTs it, the dev server's worker encrypts and signs a push
+when the table changes, the receiver checks and decrypts it, and CDP's
+ServiceWorker.deliverPushMessage hands that payload to the service worker, whose
+notification is read back with registration.getNotifications().
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.push_receiver import Device, PushReceiver
+from tests.servers import running_devserver
+
+from .helpers import api, auth_js, store_js
+
+# The dev server of these tests accepts the local receiver's endpoints, and counts no
+# seat as looking (it cannot wait 90 s for a test's seat to stop counting as present).
+PUSH_ENV = {"ISTAKA_PUSH_ALLOW_LOCAL": "1", "ISTAKA_PUSH_LOOKING_SECONDS": "0"}
+
+
+@pytest.fixture(scope="module")
+def push_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_devserver(tmp_path_factory.mktemp("push-devserver"), PUSH_ENV) as url:
+        yield url + "/"
+
+
+@pytest.fixture
+def receiver() -> Iterator[PushReceiver]:
+    with PushReceiver() as r:
+        yield r
+
+
+def fake_push_manager(device: Device) -> str:
+    """A script making PushManager hand out ``device``'s subscription, and counting the
+    permission prompts."""
+    sub = json.dumps(device.subscription())
+    return f"""
+    (() => {{
+      window.__prompts = 0
+      const ask = Notification.requestPermission.bind(Notification)
+      Notification.requestPermission = () => (window.__prompts++, ask())
+      let current = null
+      const make = key => {{
+        const json = {sub}
+        return {{
+          endpoint: json.endpoint,
+          options: {{ applicationServerKey: key }},
+          toJSON: () => json,
+          unsubscribe: async () => ((current = null), true),
+        }}
+      }}
+      PushManager.prototype.getSubscription = async () => current
+      PushManager.prototype.subscribe = async opts =>
+        (current = make(opts.applicationServerKey.buffer || opts.applicationServerKey))
+    }})()
+    """
+
+
+def friends_table(base: str) -> dict[str, Any]:
+    made = api(
+        base,
+        "POST",
+        "tables",
+        {"mode": "friends", "name": "Ayşe", "options": {"seats": 2}, "turn_seconds": 86400},
+    )
+    guest = api(
+        base,
+        "POST",
+        f"tables/{made['table_id']}/join",
+        {"invite_code": made["invite_code"], "name": "Mehmet"},
+    )
+    return {"id": made["table_id"], "host": made["token"], "guest": guest}
+
+
+def open_as_guest(pages: Any, base: str, t: dict[str, Any], device: Device, lang: str) -> Any:
+    page = pages.new(390, 844, permissions=["notifications"])
+    guest = {"table_id": t["id"], "token": t["guest"]["token"], "seat": t["guest"]["seat"]}
+    page.add_init_script(auth_js(guest, "friends"))
+    page.add_init_script(store_js("istaka.prefs", {"lang": lang}))
+    page.add_init_script(fake_push_manager(device))
+    page.goto("about:blank")
+    page.goto(base + "#/t/" + t["id"])
+    page.wait_for_selector("#waiting")
+    return page
+
+
+def registration_id(page: Any, cdp: Any) -> str:
+    """The service worker registration of the page's origin, once it is active."""
+    page.wait_for_function(
+        "() => navigator.serviceWorker.ready.then(r => !!r.active)", timeout=15000
+    )
+    found: list[dict[str, Any]] = []
+    cdp.on("ServiceWorker.workerRegistrationUpdated", lambda e: found.extend(e["registrations"]))
+    cdp.send("ServiceWorker.enable")
+    page.wait_for_timeout(200)
+    for _ in range(50):
+        if found:
+            break
+        page.wait_for_timeout(100)
+    scope = page.evaluate("() => navigator.serviceWorker.ready.then(r => r.scope)")
+    (reg,) = [r for r in found if r["scopeURL"] == scope and not r.get("isDeleted")]
+    return str(reg["registrationId"])
+
+
+def test_a_push_reaches_the_seat_and_its_service_worker_shows_it(
+    pages: Any, push_base: str, receiver: PushReceiver
+) -> None:
+    t = friends_table(push_base)
+    device = receiver.device("mehmet")
+    page = open_as_guest(pages, push_base, t, device, "tr")
+    assert page.evaluate("() => window.__prompts") == 0  # never asked on load
+    assert page.title() == "Istaka · Okey"
+
+    # The waiting room offers it (the menu too, once dealt).
+    page.wait_for_selector("#waiting #push-on")
+    assert page.evaluate("() => window.__prompts") == 0  # nor when it is offered
+    page.click("#push-on")
+    page.wait_for_selector("#waiting #push-off")
+    assert page.evaluate("() => window.__prompts") == 1
+
+    # The host starts: the worker pushes "started" to the guest's device, in Turkish.
+    view = api(push_base, "POST", f"tables/{t['id']}/start", {}, t["host"])
+    (started,) = receiver.wait_for(1)
+    public_key = api(push_base, "GET", "push/key")["public_key"]
+    started.claims(public_key)
+    payload = started.payload
+    assert payload["kind"] == "started" and payload["title"] == "Oyun başladı"
+    assert payload["table_id"] == t["id"]
+
+    # The host discards: the guest's turn is pushed, and the open tab's title says so.
+    if view["turn"] == 0:
+        tile = next(e for e in view["legal"] if e["type"] == "discard")["tiles"][0]
+        action = {"type": "discard", "tile": tile, "expected_version": view["version"]}
+        action["action_id"] = "a" * 16
+        api(push_base, "POST", f"tables/{t['id']}/actions", action, t["host"])
+        messages = receiver.wait_for(2)
+        assert [m.payload["kind"] for m in messages] == ["started", "your_turn"]
+        assert messages[1].payload["title"] == "Sıra sende"
+    page.wait_for_function("() => document.title === '● Sıra sende · Istaka'", timeout=15000)
+
+    # The decrypted payload, delivered to the service worker, becomes its notification.
+    cdp = page.context.new_cdp_session(page)
+    origin = push_base.rstrip("/")
+    data = json.dumps(receiver.messages[-1].payload)
+    cdp.send(
+        "ServiceWorker.deliverPushMessage",
+        {"origin": origin, "registrationId": registration_id(page, cdp), "data": data},
+    )
+    page.wait_for_function(
+        """() => navigator.serviceWorker.ready
+            .then(r => r.getNotifications())
+            .then(ns => ns.length > 0)""",
+        timeout=10000,
+    )
+    shown = page.evaluate(
+        """() => navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns =>
+            ns.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})))"""
+    )
+    last = receiver.messages[-1].payload
+    assert shown == [
+        {
+            "title": last["title"],
+            "body": last["body"],
+            "tag": f"istaka-{t['id']}",
+            "url": f"{push_base}#/t/{t['id']}",
+        }
+    ]
+
+    # Turned off: the page asks the server to forget this device, and asks nothing more.
+    page.click("[data-act=menu]")
+    page.click("#push-off")
+    page.wait_for_selector("#push-on")
+    assert page.evaluate("() => window.__prompts") == 1
+
+
+def test_without_web_push_the_menu_explains_instead(pages: Any, push_base: str) -> None:
+    t = friends_table(push_base)
+    guest = {"table_id": t["id"], "token": t["guest"]["token"], "seat": t["guest"]["seat"]}
+    iphone = (
+        "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
+        "(KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1"
+    )
+    for agent, text in [(None, "cannot show notifications"), (iphone, "Add to Home Screen")]:
+        page = pages.new(390, 844, **({"user_agent": agent} if agent else {}))
+        page.add_init_script(auth_js(guest, "friends"))
+        page.add_init_script("delete window.PushManager")  # as in Safari outside the Home Screen
+        page.goto("about:blank")
+        page.goto(push_base + "#/t/" + t["id"])
+        page.wait_for_selector("#waiting #push-box")
+        assert text in page.inner_text("#push-box")
+        assert page.locator("#push-on").count() == 0
