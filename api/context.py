@@ -18,6 +18,11 @@ def get_service() -> Service:
     return _service
 
 
+def configured() -> bool:
+    """Whether a service has been built or swapped in already."""
+    return _service is not None
+
+
 def configure(
     store: TableStore | None = None, clock: Clock | None = None, settings: Settings | None = None
 ) -> Service:

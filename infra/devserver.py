@@ -135,12 +135,15 @@ def create_app(frontend: Path = FRONTEND) -> Flask:
 
 def _start_push_worker() -> None:
     """Web Push as in AWS: each table write the API makes is queued by the store and
-    turned into pushes by a background thread (infra/push_worker.py), off every request."""
+    turned into pushes by a background thread (infra/push_worker.py), off every request.
+    A service swapped in already (a test's) is left as it is."""
     from api import context
     from api.config import Settings
     from api.store import make_store
     from infra.push_worker import PushWorker
 
+    if context.configured():
+        return
     settings = Settings.from_env()
     worker = PushWorker(make_store(settings), settings).start()
     context.configure(store=worker.store, settings=settings)

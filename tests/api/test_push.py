@@ -31,7 +31,7 @@ from infra.push_worker import PushWorker
 from tests.push_receiver import Device, PushReceiver, unb64url
 from tests.push_receiver import b64url as base64url
 
-from .support import ApiClient
+from .support import ApiClient, LogLines
 from .test_flow import play
 
 AWAY = LOOKING_SECONDS + 1  # long enough since a seat's last request for it to get pushes
@@ -343,3 +343,23 @@ def test_subscriptions_live_outside_the_table_item(push: Push) -> None:
     push.subscribe(t["table"], t["tokens"][0], push.receiver.device("a"))
     assert push.store.raw(t["table"]) == before
     assert push.client.view(t["table"], t["tokens"][0])["status"] == "waiting"
+
+
+def test_logs_name_the_push_service_and_status_never_the_endpoint_or_keys(push: Push) -> None:
+    t = friends_table(push)
+    phone, gone = push.receiver.device("phone"), push.receiver.device("gone")
+    for device in (phone, gone):
+        push.subscribe(t["table"], t["tokens"][1], device, "ko")
+    push.receiver.answer(gone, 410)
+    push.clock.advance(AWAY)
+    with LogLines().attached() as logs:
+        start(push, t)
+        push.settle()
+    text = "\n".join(logs.lines)
+    assert '"status":201' in text and '"status":410' in text and '"host":"127.0.0.1"' in text
+    for device in (phone, gone):
+        secrets = [device.endpoint.removeprefix(push.receiver.origin), device.p256dh]
+        secrets.append(base64url(device.auth))
+        assert not [s for s in secrets if s in text]
+    assert TEXTS["started"]["ko"][0] not in text
+    assert Path(push.settings.vapid_key_file).read_text().strip() not in text

@@ -36,8 +36,10 @@ function draw(ctx, box) {
 const fromB64url = text =>
 	Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), c => c.charCodeAt(0))
 
-const sameKey = (buffer, key) =>
-	buffer != null && new Uint8Array(buffer).every((b, i) => b === key[i])
+const sameKey = (buffer, key) => {
+	const bytes = buffer == null ? null : new Uint8Array(buffer)
+	return bytes?.length === key.length && bytes.every((b, i) => b === key[i])
+}
 
 async function turnOn(ctx, box) {
 	for (const b of box.querySelectorAll('button')) b.disabled = true
