@@ -70,6 +70,9 @@ class NotifyingStore:
         if old is not None and old.rev == expected_rev:
             self.changes.put(Change(old, table, self.clock.now_ms() // 1000))
 
+    def due(self, now_ms: int, limit: int) -> list[str]:
+        return self.inner.due(now_ms, limit)
+
     def get_pushes(self, key: str) -> StoredPushes | None:
         return self.inner.get_pushes(key)
 
