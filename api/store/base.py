@@ -7,8 +7,12 @@ concurrent move look stale. ``data`` is an opaque compact JSON string.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Protocol
+
+# The most items one get_many reads: DynamoDB's BatchGetItem takes at most 100 keys.
+MAX_BATCH = 100
 
 
 @dataclass(frozen=True)
@@ -32,6 +36,19 @@ class StoredPushes:
     rev: int
     data: str
     expires_at: int | None = None
+
+
+@dataclass(frozen=True)
+class BatchRead:
+    """What :meth:`TableStore.get_many` found.
+
+    An id in neither ``found`` nor ``unread`` is not stored. ``unread`` holds the ids the
+    backend left unanswered through its own bounded retries (DynamoDB's
+    ``UnprocessedKeys``, when a partition is throttled): asked again later, they may be there.
+    """
+
+    found: dict[str, StoredTable]
+    unread: frozenset[str] = field(default_factory=frozenset)
 
 
 class VersionConflict(Exception):
@@ -60,6 +77,14 @@ class TableStore(Protocol):
     def get(self, table_id: str) -> StoredTable | None:
         """The item, read consistently, or ``None``."""
 
+    def get_many(self, table_ids: Sequence[str]) -> BatchRead:
+        """Up to :data:`MAX_BATCH` distinct items in one request to the backend.
+
+        Read consistently, like :meth:`get`; an item that expired but is still stored is
+        returned as stored (the caller decides, as it does after :meth:`get`). More than
+        ``MAX_BATCH`` distinct ids is a ``ValueError``: the caller bounds its batches.
+        """
+
     def create(self, table: StoredTable) -> None:
         """Write a new item; :class:`VersionConflict` if the id is taken."""
 
@@ -74,6 +99,7 @@ class TableStore(Protocol):
         first, found through an index (never a scan of the table). An index may lag a write
         or still hold an item's old wake time: the caller re-reads and re-checks each one.
         """
+
     def get_pushes(self, key: str) -> StoredPushes | None:
         """A seat's subscriptions item, read consistently, or ``None``."""
 

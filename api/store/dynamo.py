@@ -7,13 +7,15 @@ item looks like on the wire, and it avoids the resource layer's import cost.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from botocore.exceptions import ClientError, HTTPClientError
 from botocore.exceptions import ConnectionError as BotoConnectionError
 
-from .base import StoreBusy, StoredPushes, StoredTable, VersionConflict
+from .base import MAX_BATCH, BatchRead, StoreBusy, StoredPushes, StoredTable, VersionConflict
 
 # The attribute that DynamoDB's TTL is enabled on (template.yaml names the same).
 TTL_ATTRIBUTE = "expires_at"
@@ -45,6 +47,15 @@ READ_TIMEOUT_S = 1.0
 # notifier's stream filter (template.yaml) passes only items with "data", so writing a
 # subscription never invokes it.
 PUSH_ATTRIBUTE = "subs"
+# BatchGetItem may answer only part of a batch (UnprocessedKeys: a throttled partition, or
+# past 16 MB of items, far beyond 100 items under 1 KB each). The rest is asked again after
+# a pause drawn below a doubling ceiling (50, 100, 200 ms), as AWS advises, a few times and
+# none begun after 2 s, so one call (about 4 s at worst, above) still ends well inside the
+# Lambda's 10 s: then what is still unread is told to the caller, each id on its own, rather
+# than failing the whole batch.
+BATCH_RETRIES = 3
+BATCH_BACKOFF_BASE_S = 0.050
+BATCH_BUDGET_S = 2.0
 
 # Errors that say "not now" rather than "never": after botocore's retries they are 503s.
 BUSY_CODES = frozenset(
@@ -86,6 +97,30 @@ def due_buckets(now_ms: int) -> list[str]:
     return [wake_bucket(now_ms - k * BUCKET_MS) for k in range(LOOKBACK_BUCKETS, -1, -1)]
 
 
+def _stored(item: dict[str, Any]) -> StoredTable:
+    expires = item.get(TTL_ATTRIBUTE)
+    return StoredTable(
+        item["id"]["S"],
+        int(item["rev"]["N"]),
+        item["data"]["S"],
+        int(expires["N"]) if expires else None,
+        int(item[WAKE_AT]["N"]) if WAKE_AT in item else None,
+    )
+
+
+# Only the attributes a table is made of, whatever else an item may carry.
+_PROJECTION = {
+    "ProjectionExpression": "#id, #rev, #data, #ttl, #wake",
+    "ExpressionAttributeNames": {
+        "#id": "id",
+        "#rev": "rev",
+        "#data": "data",
+        "#ttl": TTL_ATTRIBUTE,
+        "#wake": WAKE_AT,
+    },
+}
+
+
 def item_size(table: StoredTable) -> int:
     """DynamoDB's billed size of the item: attribute names plus values, in bytes."""
     size = 0
@@ -107,8 +142,10 @@ class DynamoStore:
         endpoint_url: str | None = None,
         region: str | None = None,
         client: Any = None,
+        sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.table_name = table_name
+        self.sleep = sleep  # injected so tests read the batch retries' pauses, not wait them
         if client is None:
             import boto3  # imported here so a SQLite-backed process never pays for it
             from botocore.config import Config
@@ -153,17 +190,32 @@ class DynamoStore:
 
     def get(self, table_id: str) -> StoredTable | None:
         item = self._read(table_id)
-        if not item:
-            return None
-        expires = item.get(TTL_ATTRIBUTE)
-        wake = item.get(WAKE_AT)
-        return StoredTable(
-            item["id"]["S"],
-            int(item["rev"]["N"]),
-            item["data"]["S"],
-            int(expires["N"]) if expires else None,
-            int(wake["N"]) if wake else None,
-        )
+        return _stored(item) if item else None
+
+    def get_many(self, table_ids: Sequence[str]) -> BatchRead:
+        """One BatchGetItem (keys must be distinct in it), then its unprocessed keys again."""
+        ids = list(dict.fromkeys(table_ids))
+        if len(ids) > MAX_BATCH:
+            raise ValueError(f"get_many reads at most {MAX_BATCH} items, not {len(ids)}")
+        found: dict[str, StoredTable] = {}
+        keys: list[dict[str, Any]] = [{"id": {"S": table_id}} for table_id in ids]
+        started = time.monotonic()
+        for retry in range(BATCH_RETRIES + 1):
+            if not keys or (retry and time.monotonic() - started > BATCH_BUDGET_S):
+                break
+            if retry:
+                self.sleep(random.uniform(0, BATCH_BACKOFF_BASE_S * 2 ** (retry - 1)))
+            # Consistent, as get() is: a table made a moment ago is never reported unknown.
+            request = {"Keys": keys, "ConsistentRead": True, **_PROJECTION}
+            answer = self._call(
+                self.client.batch_get_item,
+                keys[0]["id"]["S"],
+                RequestItems={self.table_name: request},
+            )
+            for item in answer.get("Responses", {}).get(self.table_name, []):
+                found[item["id"]["S"]] = _stored(item)
+            keys = answer.get("UnprocessedKeys", {}).get(self.table_name, {}).get("Keys", [])
+        return BatchRead(found, frozenset(key["id"]["S"] for key in keys))
 
     def create(self, table: StoredTable) -> None:
         try:
@@ -217,6 +269,7 @@ class DynamoStore:
             if not last:
                 return
             request["ExclusiveStartKey"] = last
+
     def get_pushes(self, key: str) -> StoredPushes | None:
         item = self._read(key)
         if not item or PUSH_ATTRIBUTE not in item:

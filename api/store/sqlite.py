@@ -13,11 +13,11 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from .base import StoreBusy, StoredPushes, StoredTable, VersionConflict
+from .base import MAX_BATCH, BatchRead, StoreBusy, StoredPushes, StoredTable, VersionConflict
 
 # How long a statement waits for another connection's write lock before giving up.
 BUSY_TIMEOUT_MS = 10_000
@@ -105,6 +105,17 @@ class SqliteStore:
             row = db.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
         return StoredTable(*row) if row else None
 
+    def get_many(self, table_ids: Sequence[str]) -> BatchRead:
+        ids = list(dict.fromkeys(table_ids))
+        if len(ids) > MAX_BATCH:
+            raise ValueError(f"get_many reads at most {MAX_BATCH} items, not {len(ids)}")
+        if not ids:
+            return BatchRead({})
+        marks = ",".join("?" * len(ids))
+        with _answering(ids[0]), self._connect() as db:
+            rows = db.execute(f"SELECT {COLUMNS} FROM tables WHERE id IN ({marks})", ids).fetchall()
+        return BatchRead({row[0]: StoredTable(*row) for row in rows})
+
     def create(self, table: StoredTable) -> None:
         with _answering(table.table_id), self._connect() as db:
             # Expired rows go when new ones come, as DynamoDB's TTL sweeps them eventually.
@@ -143,6 +154,7 @@ class SqliteStore:
             # in tests/api/test_sweep.py checks it does).
             rows = db.execute(DUE_QUERY, (now_ms, limit)).fetchall()
         return [row[0] for row in rows]
+
     def get_pushes(self, key: str) -> StoredPushes | None:
         with _answering(key), self._connect() as db:
             row = db.execute(

@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from api.store.base import StoredTable, TableStore, VersionConflict
+from api.store.base import MAX_BATCH, BatchRead, StoredTable, TableStore, VersionConflict
 
 
 def test_get_missing_is_none(any_store: TableStore) -> None:
@@ -47,6 +47,33 @@ def test_expiry_can_be_cleared(any_store: TableStore) -> None:
     any_store.create(StoredTable("t1", 1, "{}", 123))
     any_store.put_if_version(StoredTable("t1", 2, "{}", None), expected_rev=1)
     assert any_store.get("t1") == StoredTable("t1", 2, "{}", None)
+
+
+def test_get_many_reads_what_is_stored_and_leaves_out_what_is_not(any_store: TableStore) -> None:
+    items = [
+        StoredTable(f"t{n}", n + 1, f'{{"n":{n},"a":"Ayşe"}}', 1_900_000_000 + n) for n in range(5)
+    ]
+    for item in items:
+        any_store.create(item)
+    any_store.put_if_version(StoredTable("t2", 9, '{"n":2}', None), expected_rev=3)
+    read = any_store.get_many(["t4", "ghost", "t0", "t2", "t0"])  # a repeat is read once
+    assert read == BatchRead(
+        {"t4": items[4], "t0": items[0], "t2": StoredTable("t2", 9, '{"n":2}')}
+    )
+    assert read.unread == frozenset()
+    assert any_store.get_many([]) == BatchRead({})
+    assert any_store.get_many(["ghost", "t1#0"]) == BatchRead({})
+
+
+def test_get_many_reads_a_full_batch_and_refuses_a_bigger_one(any_store: TableStore) -> None:
+    ids = [f"table-{n:03d}" for n in range(MAX_BATCH)]
+    for n, table_id in enumerate(ids[::2]):
+        any_store.create(StoredTable(table_id, 1, f'{{"n":{n}}}'))
+    read = any_store.get_many(ids)
+    assert sorted(read.found) == ids[::2] and not read.unread
+    assert read.found["table-098"].data == '{"n":49}'
+    with pytest.raises(ValueError):
+        any_store.get_many([*ids, "one-more"])
 
 
 def test_concurrent_writers_on_one_revision_exactly_one_wins(atomic_store: TableStore) -> None:
