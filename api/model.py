@@ -87,6 +87,9 @@ class Table:
     # The deadline whose reminder moment the sweep has recorded (api/sweep.py): equal to
     # ``deadline`` once that seat's reminder is due and written, so it is written once.
     reminded: int | None = None
+    # When the game last moved (a move, a computer's or timed-out turn, a join, the start),
+    # in seconds after ``created``; None in items written before it was kept.
+    last_move: int | None = 0
 
     def held_by(self, token_index: int) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info.token == token_index]
@@ -110,6 +113,10 @@ class Table:
             return False
         self.seen[token_index] = now_s - self.created
         return True
+
+    def last_move_at(self) -> int | None:
+        """Epoch seconds of the last move, if known."""
+        return None if self.last_move is None else self.created + self.last_move
 
     def find_action(self, key: str) -> RecentAction | None:
         return next((a for a in self.recent if a.key == key), None)
@@ -143,6 +150,7 @@ class Table:
             "cr": self.created,
             "ls": self.seen,
             "mt": encode_move_times(self.move_times),
+            "lm": self.last_move,
         }
         if self.reminded is not None and self.reminded == self.deadline:
             # Kept only while it is the current deadline's: an older one means nothing
@@ -159,6 +167,9 @@ class Table:
         seen = data.get("ls", [0] * len(tokens))
         if len(seen) != len(tokens) or any(type(s) is not int for s in seen):
             raise ValueError("the stored last-seen list does not match the tokens")
+        last_move = data.get("lm")
+        if last_move is not None and type(last_move) is not int:
+            raise ValueError("the stored last move time is not a number")
         return cls(
             table_id=stored.table_id,
             rev=stored.rev,
@@ -177,6 +188,7 @@ class Table:
             # Items written before "mt" existed have no times: their events show none.
             move_times=decode_move_times(data.get("mt", "")),
             reminded=data.get("rm"),
+            last_move=last_move,
         )
 
 

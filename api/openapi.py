@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import schemas as s
+from .status import MAX_STATUS_TABLES
 
 ERRORS = {
     "400": ("malformed request or action", s.ErrorSchema),
@@ -109,6 +110,53 @@ def document() -> dict[str, Any]:
     )
     view_responses = _responses("the seat's view", VIEW, "401", "403")
     view_responses["200"]["headers"] = dict(VIEW_HEADERS)
+    spec.components.schema("TableStatus", schema=s.TableStatusSchema)
+    spec.components.schema("TableStatusError", schema=s.TableStatusErrorSchema)
+    # Never 404: an unknown table is an error inside its entry.
+    statuses = _responses(
+        "one entry per table asked about, in order",
+        {
+            "type": "object",
+            "required": ["now", "tables"],
+            "properties": {
+                "now": {"type": "integer", "description": "server clock, epoch ms"},
+                "tables": {
+                    "type": "array",
+                    "items": {
+                        "oneOf": [
+                            {"$ref": "#/components/schemas/TableStatus"},
+                            {"$ref": "#/components/schemas/TableStatusError"},
+                        ]
+                    },
+                },
+            },
+        },
+    )
+    del statuses["404"]
+    spec.path(
+        path="/api/tables/status",
+        operations={
+            "post": {
+                "operationId": "tableStatuses",
+                "description": (
+                    "Whose turn, time left and last move of up to "
+                    f"{MAX_STATUS_TABLES} tables, each with its seat token; one read, "
+                    "no write. An entry that cannot be answered (unknown or expired table, "
+                    "a token that holds no seat there, an unreadable record, the store busy "
+                    "for that table) is an error for that entry only. More than "
+                    f"{MAX_STATUS_TABLES} entries is 400 too_many_tables."
+                ),
+                "requestBody": _body(
+                    {
+                        "type": "array",
+                        "maxItems": MAX_STATUS_TABLES,
+                        "items": s.StatusEntryRequest,
+                    }
+                ),
+                "responses": statuses,
+            }
+        },
+    )
     spec.path(
         path="/api/tables/{id}",
         parameters=[TABLE_ID],

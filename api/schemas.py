@@ -248,6 +248,11 @@ class PushDeleteRequest(Schema):
         metadata={"description": "this device's subscription; left out, all of the seat's"},
     )
     seat = _strict_int(validate=validate.Range(0, 3))
+class StatusEntryRequest(Schema):
+    """One table of ``POST /api/tables/status``: its id and the seat token this device holds."""
+
+    table_id = fields.String(required=True, validate=validate.Length(min=1, max=64))
+    token = fields.String(required=True, validate=validate.Length(min=1, max=128))
 
 
 class ViewQuery(Schema):
@@ -476,6 +481,52 @@ class ArrangementResponse(Schema):
     kind = fields.String(allow_none=True, required=True)
 
 
+class TableStatusSchema(Schema):
+    """One table at a glance (api/status.py): the spectator's view cut down, and the seats
+    of the token asked with."""
+
+    table_id = fields.String(required=True)
+    status = fields.String(
+        required=True, validate=validate.OneOf(("waiting", "playing", "finished"))
+    )
+    mode = fields.String(required=True)
+    variant = fields.String(required=True)
+    turn_seconds = Int(required=True)
+    deadline = Int(allow_none=True, required=True, metadata={"description": "epoch ms"})
+    phase = fields.String(required=True)
+    hand = Int(required=True)
+    version = Int(required=True)
+    match_over = fields.Boolean(required=True)
+    players = fields.List(fields.Nested(PlayerSchema), required=True)
+    held_seats = fields.List(Int(), required=True)
+    turn = Int(allow_none=True, required=True)
+    turn_name = fields.String(allow_none=True, required=True)
+    your_turn = fields.Boolean(required=True)
+    last_move = Int(allow_none=True, required=True, metadata={"description": "epoch ms"})
+
+
+class TableStatusErrorSchema(ErrorSchema):
+    """An entry that could not be answered: unknown or expired table, a token that holds no
+    seat there, an unreadable record, or the store busy for this one table."""
+
+    table_id = fields.String(required=True)
+
+
+class TableStatusesResponse(Schema):
+    now = Int(required=True, metadata={"description": "the server's clock, epoch ms"})
+    tables = fields.List(fields.Raw(), required=True)
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        tables = [
+            (_STATUS_ERROR if "error" in entry else _STATUS).dump(entry) for entry in obj["tables"]
+        ]
+        return {"now": obj["now"], "tables": tables}
+
+
+_STATUS = TableStatusSchema()
+_STATUS_ERROR = TableStatusErrorSchema()
+
+
 def load(schema: Schema, data: Any, code: str = "bad_request") -> dict[str, Any]:
     """Validate a request part; any problem is a 400 naming the fields at fault."""
     if data is None:
@@ -488,6 +539,18 @@ def load(schema: Schema, data: Any, code: str = "bad_request") -> dict[str, Any]
         if only_names_at_fault(err.messages):
             code = BAD_NAME
         raise bad_request(_describe(err.messages), code) from err
+    return loaded
+
+
+def load_list(schema: Schema, data: Any) -> list[dict[str, Any]]:
+    """A JSON array of objects, each validated by ``schema``; a 400 names the entries at
+    fault by index."""
+    if not isinstance(data, list):
+        raise bad_request("the body must be a JSON array")
+    try:
+        loaded: list[dict[str, Any]] = schema.load(data, many=True)
+    except ValidationError as err:
+        raise bad_request(_describe(err.messages)) from err
     return loaded
 
 
@@ -519,6 +582,8 @@ SCHEMAS = {
     "bot": BotSeatRequest(),
     "action": ActionRequest(),
     "rack": RackRequest(),
+    "status_entry": StatusEntryRequest(),
+    "statuses": TableStatusesResponse(),
     "view_query": ViewQuery(),
     "seat_query": SeatQuery(),
     "arrangement_query": ArrangementQuery(),

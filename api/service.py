@@ -55,6 +55,8 @@ class Loaded:
     dirty: bool = False
     seen: int | None = None  # the token index this request was made with, once it is accepted
     finished: list[Game] = field(default_factory=list)  # hands ended here, to archive once
+    # What a move changes (see _activity), as read; None for a table not stored yet.
+    activity: tuple[object, ...] | None = None
 
 
 class LateError(ApiError):
@@ -87,10 +89,15 @@ class Service:
     # -- storage -------------------------------------------------------------------
 
     def load(self, table_id: str) -> Loaded:
-        stored = self.store.get(table_id) if _plausible_id(table_id) else None
+        stored = self.store.get(table_id) if plausible_id(table_id) else None
+        return self.decode(table_id, stored, self.clock.now_ms())
+
+    @staticmethod
+    def decode(table_id: str, stored: StoredTable | None, now_ms: int) -> Loaded:
+        """A stored item as a table and its game; 404 if it is gone or expired, 500 if it
+        does not decode exactly."""
         if stored is None:
             raise not_found()
-        now_ms = self.clock.now_ms()
         # DynamoDB deletes expired items up to days late and SQLite only when a table is
         # created: past its expiry a table is gone at once, whichever store holds it.
         if stored.expires_at is not None and stored.expires_at * 1000 <= now_ms:
@@ -100,7 +107,7 @@ class Service:
             state = from_record(table.record)
         except DECODE_ERRORS as err:
             raise corrupt(table_id, err, "table") from err
-        return Loaded(table, state, state, now_ms)
+        return Loaded(table, state, state, now_ms, activity=_activity(table, state))
 
     def expires_at(self, table: Table, now_ms: int) -> int:
         days = (
@@ -119,6 +126,8 @@ class Service:
         table.move_times = record_move(
             table.move_times, state.version, loaded.now_ms // 1000 - table.created
         )
+        if _activity(table, state) != loaded.activity:
+            table.last_move = loaded.now_ms // 1000 - table.created
         table.record = to_record(state)
         return table.to_stored(self.expires_at(table, loaded.now_ms))
 
@@ -136,7 +145,7 @@ class Service:
         try:
             self.store.create(self.stored_form(loaded))
         except StoreBusy as err:
-            raise _store_busy(err) from err
+            raise store_busy(err) from err
 
     def commit(self, table_id: str, change: Callable[[Loaded], Callable[[], T]]) -> T:
         """Run ``change`` on a fresh read until its write lands; then render its answer."""
@@ -150,7 +159,7 @@ class Service:
                     break
                 self.sleep(pause)
             except StoreBusy as err:
-                raise _store_busy(err) from err
+                raise store_busy(err) from err
         logger.warning("table still contended", extra={"table_id": table_id})
         raise busy("the table is busy; try again")
 
@@ -244,7 +253,13 @@ class Service:
         return caller.held[0]
 
 
-def _store_busy(err: StoreBusy) -> ApiError:
+def _activity(table: Table, state: Game) -> tuple[object, ...]:
+    """Changes with a move (the game version), the start (status) and a join (seat kinds);
+    not with a saved layout or a last-seen refresh."""
+    return (state.version, table.status, tuple(seat.kind for seat in table.seats))
+
+
+def store_busy(err: StoreBusy) -> ApiError:
     # The error's code and the table id only: a backend's message may quote the item.
     logger.warning("store busy", extra={"table_id": err.table_id, "error": err.code})
     return busy("the table store is busy; try again", RETRY_AFTER_STORE)
@@ -267,7 +282,7 @@ def corrupt(table_id: str, err: Exception, what: str) -> ApiError:
     return ApiError(500, "corrupt_table", f"this {what}'s stored record cannot be read")
 
 
-def _plausible_id(table_id: str) -> bool:
+def plausible_id(table_id: str) -> bool:
     # Refuses junk before it reaches the store (DynamoDB rejects keys over 2 KB with a 400),
     # and any key with a hand item's "#": a table id is URL-safe base64.
     return re.fullmatch(r"[A-Za-z0-9_-]{1,64}", table_id) is not None

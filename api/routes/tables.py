@@ -11,6 +11,7 @@ from ..http import body, dumped, header, json_text_response, new_router, query, 
 from ..lobby import create_table, join_table, seat_to_bot, start_table
 from ..play import get_view
 from ..schemas import SCHEMAS, load, load_later
+from ..status import table_statuses
 
 router = new_router()
 
@@ -78,3 +79,9 @@ def seat_bot(table_id: str, seat: str) -> Response[str]:
     number = int(seat)
     answer = seat_to_bot(get_service(), table_id, token(router), number, request)
     return dumped(SCHEMAS["view"], answer)
+
+
+@router.post("/tables/status")
+def statuses() -> Response[str]:
+    answer = table_statuses(get_service(), body(router))
+    return dumped(SCHEMAS["statuses"], answer)

@@ -45,6 +45,7 @@ def test_openapi_document_names_every_route() -> None:
     assert doc["openapi"].startswith("3.0")
     assert set(doc["paths"]) == {
         "/api/tables",
+        "/api/tables/status",
         "/api/tables/{id}",
         "/api/tables/{id}/join",
         "/api/tables/{id}/start",
