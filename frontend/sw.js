@@ -25,6 +25,7 @@ const MODULES = [
 	'tiles',
 	'end',
 	'verify',
+	'qr',
 	'help',
 	'i18n/index',
 	'i18n/en',
