@@ -93,6 +93,8 @@ export const api = {
 			body: { invite_code, name, lang, request_id },
 			retry: true,
 		}),
+	// Read-only, so safe to repeat: [{ table_id, token }] of up to 50 tables.
+	statuses: entries => call('POST', 'tables/status', { body: entries, retry: true }),
 	view: (id, { token, seat, since, etag }) =>
 		call('GET', `tables/${id}?${q({ seat, since })}`, { token, etag, retry: true }),
 	act: (id, token, action) =>

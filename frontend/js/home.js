@@ -2,7 +2,7 @@
 import { t, tn, LANGS, getLang } from './i18n/index.js'
 import { h, btn, toast } from './ui.js'
 import { api } from './api.js'
-import { prefs, savePrefs, setAuth, recent, getAuth } from './storage.js'
+import { prefs, savePrefs, setAuth, recent } from './storage.js'
 import { faceTile } from './tiles.js'
 
 // Each variant's options with their defaults (docs/API.md); prefs.options keeps the
@@ -82,8 +82,9 @@ export async function createTable(cfg, go) {
 	go('#/t/' + created.table_id)
 }
 
-// The home screen: .home > header.hero, then one card each: play the computer, friends,
-// pass-and-play, join by link, table options, your name and language, your tables.
+// The home screen: .home > header.hero, your tables (when this device holds some), then
+// one card each: play the computer, friends, pass-and-play, join by link, table options,
+// your name and language.
 export function renderHome(root, { go, setLang, setTheme }) {
 	const redraw = () => {
 		renderHome(root, { go, setLang, setTheme })
@@ -99,13 +100,13 @@ export function renderHome(root, { go, setLang, setTheme }) {
 		h(
 			'.home',
 			hero,
+			yourTablesCard(),
 			computerCard(go),
 			friendsCard(go),
 			passAndPlayCard(go),
 			joinCard(go),
 			optionsCard(redraw),
 			preferencesCard(setLang, setTheme),
-			recentTablesCard(),
 		),
 	)
 }
@@ -267,15 +268,13 @@ function preferencesCard(setLang, setTheme) {
 	)
 }
 
-// The tables this device has a seat at, newest first.
-function recentTablesCard() {
-	const modeName = { computer: 'play_computer', friends: 'friends' }
-	const tables = recent().map(r => {
-		const when = new Date(r.at).toLocaleString(getLang())
-		const label = `${t(modeName[getAuth(r.id).mode] || 'hotseat')} · ${when}`
-		return h('li', h('a', { href: '#/t/' + r.id }, label))
-	})
-	return tables.length > 0 && h('section.card', h('h2', t('your_tables')), h('ul', tables))
+// The tables this device has a seat at, with whose turn it is (tables.js, loaded only
+// when there are some).
+function yourTablesCard() {
+	if (!recent().length) return null
+	const card = h('section.card', { id: 'your-tables' }, h('h2', t('your_tables')))
+	import('./tables.js').then(m => m.showYourTables(card))
+	return card
 }
 
 // The table options of the chosen variant; changing seats or scoring redraws the card.

@@ -31,14 +31,24 @@ export const prefs = Object.assign(
 )
 export const savePrefs = () => save('istaka.prefs', prefs)
 
+// Tables held, last opened first: as many as one POST /api/tables/status takes.
+export const HELD_MAX = 50
 export const getAuth = id => load('istaka.t.' + id, null)
 export function setAuth(id, auth) {
 	save('istaka.t.' + id, auth)
 	const list = load('istaka.recent', []).filter(r => r.id !== id)
 	list.unshift({ id, mode: auth.mode, at: Date.now() })
-	save('istaka.recent', list.slice(0, 8))
+	save('istaka.recent', list.slice(0, HELD_MAX))
 }
 export const recent = () => load('istaka.recent', []).filter(r => getAuth(r.id))
+// "Forget" on the home screen: this device gives up its seat token.
+export function forget(id) {
+	store?.removeItem('istaka.t.' + id)
+	save(
+		'istaka.recent',
+		load('istaka.recent', []).filter(r => r.id !== id),
+	)
+}
 export const hex = buf =>
 	[...new Uint8Array(buf)].map(b => b.toString(16).padStart(2, '0')).join('')
 // A UUID, or 128 random bits in hex without randomUUID (plain http).
