@@ -26,6 +26,8 @@ const MODULES = [
 	'end',
 	'verify',
 	'qr',
+	'device',
+	'tables',
 	'help',
 	'i18n/index',
 	'i18n/en',

@@ -1,4 +1,5 @@
-// Boot and routes: #/ home, #/t/<id> a table, #/join/<id>/<code>, #/rules; and embed.html.
+// Boot and routes: #/ home, #/t/<id> a table, #/join/<id>/<code>, #/seat/<id>/<seat>/<token>
+// (a device link), #/rules; and embed.html.
 import { setLang, guessLang, getLang, t } from './i18n/index.js'
 import { prefs, savePrefs, setAuth, getAuth, uuid } from './storage.js'
 import { api } from './api.js'
@@ -37,11 +38,27 @@ async function route() {
 		const create = async cfg => (await import('./home.js')).createTable(cfg, go)
 		leave = openTable(app, a, { go, create })
 	} else if (page === 'join' && a && b) join(a, b)
+	else if (page === 'seat') claimSeat()
 	else if (page === 'rules') (await import('./help.js')).renderRules(app, go)
 	else {
 		;(await import('./home.js')).renderHome(app, { go, setLang: changeLang, setTheme })
 		ready()
 	}
+}
+
+// A device link (device.js): this device keeps the seat's token, the token leaves the
+// address bar at once (so history, bookmarks and a shared address do not carry it), and
+// the table opens seated. Both devices then play the seat with the same token.
+const SEAT_LINK = /^#\/seat\/([\w-]{1,64})\/([0-3])\/([\w-]{16,128})$/
+function claimSeat() {
+	const [, id, seat, token] = location.hash.match(SEAT_LINK) || []
+	history.replaceState(null, '', id ? '#/t/' + id : '#/')
+	if (!id) toast(t('bad_seat_link'), 'error')
+	else if (getAuth(id)?.token !== token) {
+		setAuth(id, { token, seat: +seat, seats: [+seat], mode: 'device' })
+		toast(t('device_linked'))
+	}
+	route()
 }
 
 function join(id, code) {
@@ -119,7 +136,7 @@ async function embed(q) {
 	setTheme(prefs.theme || ((prefs.lang || guessLang()) === 'ko' ? 'candy' : 'classic'))
 	// The home screen's module starts loading now, beside the language; a table link (how
 	// most friends arrive) never loads it.
-	if (!location.hash.startsWith('#/t/')) import('./home.js')
+	if (!/^#\/(t|seat)\//.test(location.hash)) import('./home.js')
 	await setLang(prefs.lang || guessLang())
 	addEventListener('hashchange', route)
 	// A turned phone has other widths: a name cut before may fit now, or the other way.

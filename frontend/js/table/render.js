@@ -82,7 +82,12 @@ function drawScreen(ctx, focus) {
 	const classes =
 		(env.embed ? '.compact' : '') + (hasRack ? '' : '.norack') + (is101(state) ? '.v101' : '')
 	const felt = renderFelt(v, feltOptions(ctx))
-	root.replaceChildren(h('.table' + classes, { id: 'table' }, header, felt, rack))
+	// A table opened on a second device without its token is watched: say where the seat is.
+	const note =
+		state.spectator &&
+		!env.embed &&
+		h('p.spectator-note', { id: 'spectator-note' }, t('spectator_note'))
+	root.replaceChildren(h('.table' + classes, { id: 'table' }, header, felt, rack, note))
 	if (hasRack) drawRack(ctx, focus)
 	if (is101(state)) parts.okey101.showMeldOverflow(root)
 	if (v.status === 'waiting') root.append(waitingRoom(ctx))
@@ -211,10 +216,17 @@ export async function openMenu(ctx) {
 		h('h3', t('replace_title')),
 		absent.map(p => btn(t('replace_x', { name: p.name }), toComputer(p.seat), 'small')),
 	]
+	// Your seat on another device: its private link and QR code (device.js, loaded on demand).
+	const openDevice = async () => (await import('../device.js')).openDeviceLink(ctx)
+	const device = ctx.auth && [
+		h('h3', t('device_title')),
+		btn(t('device_show'), openDevice, 'small', { id: 'device-open' }),
+	]
 	const menu = h(
 		'.menu',
 		url && [h('h3', t('invite_title')), shareBox(url, t('invite_title'), null, true)],
 		pushSlot(ctx),
+		device,
 		h('h3', t('embed_title')),
 		h('p.hint', t('embed_hint')),
 		shareBox(`<iframe src="${src}" ${attrs}></iframe>`, t('embed_title'), 'embed-snippet'),

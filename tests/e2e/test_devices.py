@@ -1,0 +1,227 @@
+"""Your tables on every device: the home list from one status request, and a seat taken
+to a second device through its private link (token in the fragment only)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import time
+import urllib.parse
+from typing import Any
+
+from .helpers import (
+    api,
+    auth_js,
+    create_computer_table,
+    open_table,
+    play_out_hand,
+    rack_ids,
+    store_js,
+)
+
+# Counts what the Badging API was told, where headless Chromium would refuse it.
+BADGE_SPY = """
+navigator.setAppBadge = n => { window.__badge = n; return Promise.resolve() }
+navigator.clearAppBadge = () => { window.__badge = 0; return Promise.resolve() }
+"""
+
+
+def row_of(table: dict[str, Any]) -> str:
+    """The home list's row of a table (ids may begin with a digit: quoted)."""
+    return f"#your-tables li[data-table='{table['table_id']}']"
+
+
+def held(page: Any, base: str, tables: list[tuple[dict[str, Any], str]]) -> None:
+    """Give a fresh page these tables' tokens, as if it had opened them, newest first."""
+    scripts = []
+    recent = []
+    for n, (table, mode) in enumerate(tables):
+        scripts.append(auth_js(table, mode))
+        recent.append({"id": table["table_id"], "mode": mode, "at": 1_700_000_000_000 - n})
+    scripts.append(store_js("istaka.recent", recent))
+    page.add_init_script("\n".join(scripts))
+    page.goto("about:blank")
+
+
+def test_home_lists_your_tables_yours_first_then_by_last_move(
+    pages: Any, base: str, shot: Any
+) -> None:
+    # Made a second apart (last moves are kept to the second), oldest first.
+    waiting = api(
+        base, "POST", "tables", {"mode": "friends", "name": "Bora", "options": {"seats": 3}}
+    )
+    time.sleep(1.1)
+    theirs = api(
+        base,
+        "POST",
+        "tables",
+        {"mode": "friends", "name": "Ayşe", "options": {"seats": 2}, "turn_seconds": 600},
+    )
+    guest = api(
+        base,
+        "POST",
+        f"tables/{theirs['table_id']}/join",
+        {"invite_code": theirs["invite_code"], "name": "Mehmet"},
+    )
+    api(base, "POST", f"tables/{theirs['table_id']}/start", {}, theirs["token"])
+    time.sleep(1.1)
+    finished = create_computer_table(base, "Cem", seats=2, scoring="points", hands=1)
+    play_out_hand(base, finished["table_id"], finished["token"])
+    time.sleep(1.1)
+    mine = create_computer_table(base, "Deniz")
+    gone = {"table_id": "noSuchTable1", "token": "t" * 43, "seat": 0}
+    as_guest = {**guest, "table_id": theirs["table_id"]}
+
+    page = pages.new(390, 844)
+    posts: list[str] = []
+    page.on("request", lambda r: r.method == "POST" and posts.append(r.url))
+    page.add_init_script(BADGE_SPY)
+    held(
+        page,
+        base,
+        [
+            (gone, "friends"),
+            (waiting, "friends"),
+            (mine, "computer"),
+            (as_guest, "friends"),
+            (finished, "computer"),
+        ],
+    )
+    page.goto(base)
+    page.wait_for_selector("#your-tables li[data-table] .state")
+    rows = page.eval_on_selector_all(
+        "#your-tables li[data-table]",
+        "els => els.map(e => [e.dataset.table, e.querySelector('.state').textContent,"
+        " e.querySelector('small')?.textContent || '', e.className])",
+    )
+    assert [r[0] for r in rows] == [
+        mine["table_id"],
+        finished["table_id"],
+        theirs["table_id"],
+        waiting["table_id"],
+        gone["table_id"],
+    ]
+    labels = [r[1] for r in rows]
+    assert labels == [
+        "Your turn",
+        "Finished",
+        "Ayşe's turn",
+        "Waiting for players",
+        "Expired or gone",
+    ]
+    assert rows[0][3] == "mine"
+    assert re.fullmatch(r"23 h left · last move just now", rows[0][2]), rows[0][2]
+    assert re.fullmatch(r"\d+ min left · last move (just now|\d+ s ago)", rows[2][2]), rows[2][2]
+    assert "Deniz" in page.inner_text(row_of(mine) + " strong")
+    assert posts == [base + "api/tables/status"]  # one request for every table
+    assert page.evaluate("window.__badge") == 1
+    shot(page, "your-tables-portrait")
+
+    # A gone table can be forgotten; the others stay.
+    page.tap(row_of(gone) + " button")
+    page.wait_for_selector(row_of(gone), state="detached")
+    assert page.evaluate(f"localStorage.getItem('istaka.t.{gone['table_id']}')") is None
+    assert page.locator("#your-tables li[data-table]").count() == 4
+
+    # A row opens its table.
+    page.tap(row_of(mine) + " a")
+    page.wait_for_selector(".rack .tile")
+
+
+def test_a_first_visit_loads_no_list_code_and_asks_nothing(pages: Any, base: str) -> None:
+    page = pages.new(390, 844)
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
+    page.goto(base)
+    page.wait_for_selector("#play-computer")
+    assert page.locator("#your-tables").count() == 0
+    assert not [u for u in asked if u.endswith(("js/tables.js", "api/tables/status"))]
+
+
+def drawn_modules(page: Any) -> list[list[int]]:
+    """The QR code's modules, read back from the SVG the page drew."""
+    side, path = page.evaluate(
+        "() => { const s = document.querySelector('#device-qr');"
+        " return [s.viewBox.baseVal.width, s.querySelector('path').getAttribute('d')] }"
+    )
+    size = int(side) - 8
+    modules = [[0] * size for _ in range(size)]
+    for x, y in re.findall(r"M(\d+) (\d+)h1v1h-1z", path):
+        modules[int(y) - 4][int(x) - 4] = 1
+    return modules
+
+
+def test_continue_on_another_device_and_play_from_it(pages: Any, base: str, shot: Any) -> None:
+    table = create_computer_table(base, "Ayşe", seats=2)
+    tid, token = table["table_id"], table["token"]
+    first = pages.new(390, 844)
+    open_table(first, base, table)
+    first.wait_for_selector(".rack .tile")
+    first.click("[data-act=menu]")
+    first.click("#device-open")
+    first.wait_for_selector("#device-qr path")
+    link = first.input_value("#device-link")
+    assert "Whoever has this link plays your seat" in first.inner_text(".device")
+    shot(first, "device-link-portrait")
+    parts = urllib.parse.urlsplit(link)
+    # The token is in the fragment only: nothing a server or a CDN logs holds it.
+    assert token not in parts.path + parts.query
+    assert parts.fragment == f"/seat/{tid}/0/{token}"
+    # Read back what was drawn; tests/test_qr.py decodes many more where zxing-cpp is.
+    if importlib.util.find_spec("zxingcpp") is not None:
+        import zxingcpp
+
+        from tests.test_qr import pixels
+
+        found = zxingcpp.read_barcode(pixels(drawn_modules(first)))
+        assert found is not None and found.text == link
+    first.click(".modal .x")
+
+    # The second device: a fresh browser with nothing stored.
+    second = pages.new(844, 390)
+    second.goto(link)
+    second.wait_for_selector(".rack .tile")
+    assert second.evaluate("location.hash") == f"#/t/{tid}"
+    assert token not in second.evaluate("location.href")
+    stored = json.loads(second.evaluate(f"localStorage.getItem('istaka.t.{tid}')"))
+    assert stored["token"] == token and stored["seat"] == 0
+    assert second.locator("#spectator-note").count() == 0
+    assert set(rack_ids(second)) == set(rack_ids(first))
+
+    # The second device plays the seat's turn; the first follows and plays the next.
+    tile = rack_ids(second)[0]
+    second.tap(f'.rack .tile[data-id="{tile}"]')
+    second.tap(".dock [data-act=discard]")
+    second.wait_for_selector(".pile.glow", timeout=15000)  # the computer played; our turn again
+    first.evaluate("dispatchEvent(new Event('focus'))")  # poll now rather than at its pace
+    first.wait_for_function(
+        f"() => !document.querySelector('.rack .tile[data-id=\"{tile}\"]')"
+        " && document.querySelector('.pile.glow')",
+        timeout=15000,
+    )
+    first.tap(".pile.glow")
+    first.wait_for_function("() => document.querySelectorAll('.rack .tile').length === 15")
+    view = api(base, "GET", f"tables/{tid}", token=token)
+    assert view["turn"] == 0 and view["phase"] == "discard" and len(view["rack"]) == 15
+
+
+def test_a_spectator_is_told_where_the_seat_is(pages: Any, base: str, shot: Any) -> None:
+    table = create_computer_table(base, "Ayşe")
+    page = pages.new(390, 844)
+    page.goto(base + "#/t/" + table["table_id"])
+    page.wait_for_selector(".felt")
+    note = page.wait_for_selector("#spectator-note")
+    assert "Continue on another device" in note.inner_text()
+    assert page.locator(".rack").count() == 0
+    shot(page, "spectator-note-portrait")
+    page.click("[data-act=menu]")
+    assert page.locator("#device-open").count() == 0  # no seat, no link to give
+
+
+def test_a_broken_seat_link_goes_home(pages: Any, base: str) -> None:
+    page = pages.new(390, 844)
+    page.goto(base + "#/seat/abc/9/short")
+    page.wait_for_selector("#play-computer")
+    assert page.evaluate("location.hash") == "#/"
+    assert "not a seat link" in page.inner_text("#toasts")
