@@ -1,4 +1,5 @@
-"""API figures: handler time per move with three computer turns, item size, cold import time.
+"""API figures: handler time per move with three computer turns, the status of 50 tables,
+item size, cold import time.
 
 python -m tests.bench api      # or: python -m tests.bench.bench_api
 """
@@ -82,6 +83,37 @@ def move_with_three_bot_turns(store: TableStore) -> list[float]:
             start = time.perf_counter()
             view = _act(client, table, token, {"type": "discard", "tile": tile}, view)
             times.append(time.perf_counter() - start)
+    context.reset()
+    return times
+
+
+def status_of_fifty(store: TableStore) -> list[float]:
+    """Time POST /api/tables/status for 50 tables a few moves into their first hand (every
+    fifth a 101 table): one batch read, each record replayed once, no write."""
+    context.configure(store=store, clock=ManualClock(), settings=Settings())
+    client = ApiClient()
+    entries = []
+    for n in range(50):
+        made = client.create(
+            mode="computer", name="Bench", variant="101" if n % 5 == 0 else "classic"
+        )
+        view = made["view"]
+        for _ in range(10):
+            legal = view["legal"]
+            kinds = {a["type"]: a for a in legal}
+            action = {"type": "draw"} if "draw" in kinds else None
+            if action is None and "discard" in kinds:
+                action = {"type": "discard", "tile": kinds["discard"]["tiles"][0]}
+            if action is None or view["phase"] == "over":
+                break
+            view = _act(client, made["table_id"], made["token"], action, view)
+        entries.append({"table_id": made["table_id"], "token": made["token"]})
+    times = []
+    for _ in range(20):
+        start = time.perf_counter()
+        reply = client.call("POST", "/api/tables/status", entries)
+        times.append(time.perf_counter() - start)
+        assert reply.status == 200 and len(reply.body["tables"]) == 50
     context.reset()
     return times
 
@@ -194,6 +226,12 @@ def main() -> None:
         print(
             f"move + 3 bot turns ({name}): median {statistics.median(times) * 1000:.1f} ms, "
             f"p95 {percentile(times, 0.95) * 1000:.1f} ms over {len(times)} moves"
+        )
+        with factory() as store:
+            times = status_of_fifty(store)
+        print(
+            f"status of 50 tables ({name}): median {statistics.median(times) * 1000:.1f} ms, "
+            f"p95 {percentile(times, 0.95) * 1000:.1f} ms over {len(times)} requests"
         )
     for label, pick in (("bot-like play", like_a_bot), ("random legal play", at_random)):
         sizes = item_sizes(pick)
