@@ -1,5 +1,5 @@
 // App shell cache: network first, the cache when offline. /api/ is never cached.
-const CACHE = 'istaka-v4'
+const CACHE = 'istaka-v5'
 const MODULES = [
 	'app',
 	'api',
@@ -28,6 +28,7 @@ const MODULES = [
 	'qr',
 	'device',
 	'tables',
+	'when',
 	'help',
 	'i18n/index',
 	'i18n/en',

@@ -13,6 +13,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from api.clock import Clock, SystemClock
@@ -20,7 +21,7 @@ from api.config import Settings
 from api.log import logger
 from api.push.sender import Sender
 from api.push.stream import handle_change
-from api.store.base import StoredPushes, StoredTable, TableStore
+from api.store.base import BatchRead, StoredPushes, StoredTable, TableStore
 
 REMEMBERED_READS = 256
 
@@ -69,6 +70,9 @@ class NotifyingStore:
         # Landed, so the item replaced had rev expected_rev: the one read, if it matched.
         if old is not None and old.rev == expected_rev:
             self.changes.put(Change(old, table, self.clock.now_ms() // 1000))
+
+    def get_many(self, table_ids: Sequence[str]) -> BatchRead:
+        return self.inner.get_many(table_ids)  # read-only: nothing to remember for a push
 
     def due(self, now_ms: int, limit: int) -> list[str]:
         return self.inner.due(now_ms, limit)

@@ -6,6 +6,7 @@
 import { t, tn } from './i18n/index.js'
 import { h } from './ui.js'
 import { tileEl, faceTile, backTile, faceLabel, faceOf } from './tiles.js'
+import { timeLeft } from './when.js'
 
 export const legal = (v, type) => v?.legal?.find(a => a.type === type)
 
@@ -65,14 +66,6 @@ export function clock(v) {
 	if (relaxed) return timeLeft(s)
 	if (s >= 3600) return `${(s / 3600) | 0}h${pad(((s % 3600) / 60) | 0)}`
 	return `${(s / 60) | 0}:${pad(s % 60)}`
-}
-
-// Whole days from two days on, whole hours from two hours on, else minutes: never more
-// left than there is, except the last minute, which reads "1 min" until it is over.
-export function timeLeft(seconds) {
-	if (seconds >= 2 * 86400) return t('left_d', { n: Math.floor(seconds / 86400) })
-	if (seconds >= 2 * 3600) return t('left_h', { n: Math.floor(seconds / 3600) })
-	return t('left_min', { n: Math.ceil(seconds / 60) })
 }
 
 const score = seat => h('span.sc', { title: t('total') }, seat.score ?? seat.total)

@@ -1,35 +1,18 @@
 // "Your tables" on the home screen: each table this device holds a seat at, whose turn it
 // is (yours first), the time left and the last move, all from one POST /api/tables/status.
 // Loaded only when the device holds a table, so a first visit never pays for it.
-import { t, tn, getLang } from './i18n/index.js'
+import { t, getLang } from './i18n/index.js'
 import { h, btn } from './ui.js'
 import { api } from './api.js'
+import { timeLeft as secondsLeft, ago } from './when.js'
 import { recent, getAuth, forget } from './storage.js'
 
 const REFRESH_MS = 60000 // a new status read while the home screen is in view
 const TICK_MS = 10000 // "45 s left" and "3 min ago" move on between reads
 
-// Coarse spans, for tables played over hours: [unit, count] of "45 s", "12 min", "6 h",
-// "3 days" (hours up to two days).
-export function span(seconds) {
-	if (seconds < 60) return ['s', seconds]
-	if (seconds < 3600) return ['min', Math.floor(seconds / 60)]
-	if (seconds < 172800) return ['h', Math.floor(seconds / 3600)]
-	return ['d', Math.floor(seconds / 86400)]
-}
-
+// The time left before `deadline`, seen at `now` (both epoch ms).
 export function timeLeft(deadline, now) {
-	const seconds = Math.floor((deadline - now) / 1000)
-	if (seconds <= 0) return t('time_up')
-	const [unit, n] = span(seconds)
-	return tn('left_' + unit, n)
-}
-
-export function ago(when, now) {
-	const seconds = Math.max(0, Math.floor((now - when) / 1000))
-	if (seconds < 60) return t('just_now')
-	const [unit, n] = span(seconds)
-	return tn('ago_' + unit, n)
+	return secondsLeft((deadline - now) / 1000)
 }
 
 // What a table waits for, in a few words.
@@ -163,3 +146,5 @@ export function showYourTables(card) {
 	}
 	addEventListener('visibilitychange', back)
 }
+
+export { ago }

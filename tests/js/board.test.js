@@ -83,18 +83,17 @@ describe('clock', () => {
 		assert.equal(clock(friends(-30)), '0:00')
 	})
 
-	test('on a relaxed table: the time left in days, hours or minutes', t => {
+	test('on a relaxed table: the time left in days, hours, minutes or seconds', t => {
 		t.mock.method(Date, 'now', () => NOW)
-		assert.equal(clock(relaxed(7 * 86400)), '7 d left')
-		assert.equal(clock(relaxed(2 * 86400 + 5)), '2 d left')
+		assert.equal(clock(relaxed(7 * 86400)), '7 days left')
+		assert.equal(clock(relaxed(2 * 86400 + 5)), '2 days left')
 		assert.equal(clock(relaxed(2 * 86400 - 1)), '47 h left')
 		assert.equal(clock(relaxed(6 * 3600 + 59 * 60)), '6 h left')
-		assert.equal(clock(relaxed(2 * 3600)), '2 h left')
-		assert.equal(clock(relaxed(2 * 3600 - 1)), '120 min left')
+		assert.equal(clock(relaxed(3600)), '1 h left')
+		assert.equal(clock(relaxed(3600 - 1)), '59 min left')
 		assert.equal(clock(relaxed(45 * 60)), '45 min left')
-		assert.equal(clock(relaxed(44 * 60 + 1)), '45 min left') // the last minute counts whole
-		assert.equal(clock(relaxed(20)), '1 min left')
-		assert.equal(clock(relaxed(-30)), '0 min left') // past: the sweep plays it shortly
+		assert.equal(clock(relaxed(20)), '20 s left')
+		assert.equal(clock(relaxed(-30)), 'Time is up') // past: the sweep plays it shortly
 	})
 
 	test('without a pace (an older server) an hour-long turn counts as relaxed', t => {

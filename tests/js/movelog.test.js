@@ -8,11 +8,10 @@ import { id, failOnConsoleError } from './helpers.js'
 failOnConsoleError()
 
 // movelog.js imports anim.js, which imports api.js: it reads the page's address on load.
-let elapsed
 let ago
 before(async () => {
 	globalThis.document ??= { baseURI: 'http://localhost/' }
-	;({ elapsed, ago } = await import('../../frontend/js/table/movelog.js'))
+	;({ ago } = await import('../../frontend/js/when.js'))
 })
 
 const MIN = 60_000
@@ -145,18 +144,12 @@ describe('lastDiscard', () => {
 	})
 })
 
-describe('relative time', () => {
-	test('now, minutes, hours, days', () => {
-		assert.deepEqual(elapsed(0, 59_000), ['now', 0])
-		assert.deepEqual(elapsed(0, 2 * MIN + 5000), ['min', 2])
-		assert.deepEqual(elapsed(0, 3 * HOUR + 59 * MIN), ['h', 3])
-		assert.deepEqual(elapsed(0, 50 * HOUR), ['d', 2])
-		assert.deepEqual(elapsed(1000, 0), ['now', 0])
-	})
-
+describe('relative time (when.js, shared with Your tables)', () => {
 	test('in words', () => {
-		assert.equal(ago(0, 2 * MIN), '2 min ago')
-		assert.equal(ago(0, 3 * HOUR), '3 h ago')
+		assert.equal(ago(0, 2 * MIN + 5000), '2 min ago')
+		assert.equal(ago(0, 3 * HOUR + 59 * MIN), '3 h ago')
+		assert.equal(ago(0, 50 * HOUR), '2 days ago')
 		assert.equal(ago(0, 10), 'just now')
+		assert.equal(ago(1000, 0), 'just now')
 	})
 })

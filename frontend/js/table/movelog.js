@@ -4,21 +4,7 @@
 import { t } from '../i18n/index.js'
 import { h } from '../ui.js'
 import { describe } from './anim.js'
-
-// How long before `now` `then` was (ms): [unit, n], the unit one of now, min, h, d.
-export function elapsed(then, now) {
-	const s = Math.max(0, (now - then) / 1000)
-	if (s < 60) return ['now', 0]
-	if (s < 3600) return ['min', Math.floor(s / 60)]
-	if (s < 86400) return ['h', Math.floor(s / 3600)]
-	return ['d', Math.floor(s / 86400)]
-}
-
-// "2 min ago", "3 h ago", in the page's language.
-export function ago(then, now) {
-	const [unit, n] = elapsed(then, now)
-	return t('ago_' + unit, { n })
-}
+import { ago } from '../when.js'
 
 // moves: the state's log.moves ({ event, at }); events nobody needs to hear are left out.
 export function moveLog(moves, view, now) {
