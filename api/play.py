@@ -44,14 +44,16 @@ def get_view(
     seat: int | None,
     since: int | None,
     if_none_match: str | None,
+    away: bool = False,
 ) -> Shown:
     """The seat's view as the JSON text sent and its ETag; no view when
-    ``if_none_match`` is still current."""
+    ``if_none_match`` is still current. ``away``: a tab out of sight asks, so the seat is
+    not recorded as seen (it is not looking: pushes still reach it, and no write is made)."""
 
     def change(loaded: Loaded) -> Any:
         caller = service.caller(loaded.table, token, required=False)
         chosen = service.seat_for(loaded, caller, seat)
-        loaded.seen = caller.token_index
+        loaded.seen = None if away else caller.token_index
         service.settle(loaded)
 
         def render() -> Shown:

@@ -258,6 +258,8 @@ class StatusEntryRequest(Schema):
 class ViewQuery(Schema):
     seat = Int(validate=validate.Range(0, 3))
     since = Int(validate=validate.Range(min=0))
+    # "1" from a tab the player cannot see: the poll does not count as the player looking.
+    away = fields.Boolean(load_default=False, truthy={"1"}, falsy={"0"})
 
 
 class SeatQuery(Schema):

@@ -33,6 +33,7 @@ def view(table_id: str) -> Response[str]:
         params.get("seat"),
         params.get("since"),
         header(router, "if-none-match"),
+        away=params["away"],
     )
     # A seat's view: private, no-store. A spectator's: public for a second or two on a live
     # table, longer on a relaxed one, so CloudFront answers a crowd of embeds (api/pace.py).

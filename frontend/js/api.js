@@ -95,8 +95,8 @@ export const api = {
 		}),
 	// Read-only, so safe to repeat: [{ table_id, token }] of up to 50 tables.
 	statuses: entries => call('POST', 'tables/status', { body: entries, retry: true }),
-	view: (id, { token, seat, since, etag }) =>
-		call('GET', `tables/${id}?${q({ seat, since })}`, { token, etag, retry: true }),
+	view: (id, { token, seat, since, etag, away }) =>
+		call('GET', `tables/${id}?${q({ seat, since, away })}`, { token, etag, retry: true }),
 	act: (id, token, action) =>
 		call('POST', `tables/${id}/actions`, { body: action, token, retry: true }),
 	start: (id, token, request_id) =>

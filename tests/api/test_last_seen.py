@@ -77,6 +77,28 @@ def test_a_poll_refreshes_last_seen_at_most_once_a_minute(
     assert last_seen(service, table) == [joined_at + 300, joined_at + 300]
 
 
+def test_a_poll_from_a_hidden_tab_is_no_visit_and_writes_nothing(
+    client: ApiClient, service: Service, clock: ManualClock
+) -> None:
+    # A tab out of sight polls with away=1: the player is not looking, so the notifier may
+    # push to them, and its polls (every 5 minutes on a relaxed table) cost no write.
+    t = seated(client, turn_seconds=86400)
+    table = t["table"]
+    before = last_seen(service, table)
+    counting = CountingStore(service.store)
+    service.store = counting
+    for _ in range(12):  # an hour of polls from a hidden tab
+        clock.advance(300)
+        client.view(table, t["guest"], "away=1")
+    assert counting.writes == 0
+    assert last_seen(service, table) == before
+    clock.advance(10)
+    client.view(table, t["guest"])  # the tab comes back into view: a visit again
+    assert last_seen(service, table)[1] == before[1] + 3610
+    bad = client.call("GET", f"/api/tables/{table}", token=t["guest"], query="away=yes")
+    assert bad.status == 400 and bad.body["error"]["code"] == "bad_request"
+
+
 def test_a_poll_that_refreshes_last_seen_still_answers_304(
     client: ApiClient, service: Service, clock: ManualClock
 ) -> None:

@@ -40,7 +40,9 @@ export const heldSeats = ctx => ctx.state.sync.view?.held_seats || ctx.auth?.sea
 // null when the etag still holds.
 export function fetchView(ctx, since, etag) {
 	const seat = ctx.state.spectator ? null : ctx.state.seat
-	return api.view(ctx.id, { token: ctx.token, seat, since, etag })
+	// A hidden tab's poll is no player looking: it must not hold back their push.
+	const away = globalThis.document?.hidden ? 1 : null
+	return api.view(ctx.id, { token: ctx.token, seat, since, etag, away })
 }
 
 export async function apply(ctx, view, own) {
