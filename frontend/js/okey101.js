@@ -138,7 +138,9 @@ export function meldsOnTable(v) {
 				v.burned.map(id => tileEl(id, v.okey)),
 			),
 		)
-	return h('section.melds', { 'aria-label': t('melds_on_table') }, seats.map(bySeat), burned)
+	// It scrolls when the melds outgrow it: focusable, so a keyboard can scroll it too.
+	const attrs = { 'aria-label': t('melds_on_table'), tabindex: 0 }
+	return h('section.melds', attrs, seats.map(bySeat), burned)
 }
 
 // Fades the edge of the melds area that has more melds beyond it, now and as it scrolls.

@@ -13,6 +13,9 @@ from .helpers import api, create_computer_table, mouse_drag, rack_ids
 def open_table(page: Any, base: str, table: dict[str, Any], **extra: Any) -> None:
     helpers.open_table(page, base, table, **extra)
     page.wait_for_selector(".rack .tile")
+    # A fresh rack is sorted and saved a moment after it shows: let that save land first, so
+    # it neither answers a test's wait for its own save nor goes stale under a test's move.
+    helpers.wait_rack_saved(base, table["table_id"], table["token"])
 
 
 def test_network_failure_is_retried_with_the_same_action_id(pages: Any, base: str) -> None:

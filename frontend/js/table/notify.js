@@ -20,6 +20,9 @@ export function pushControl(ctx) {
 	return box
 }
 
+// The control on the page now: a poll may have redrawn the screen while the browser asked.
+const current = box => (box.isConnected ? box : document.getElementById('push-box')) || box
+
 function draw(ctx, box) {
 	let body
 	if (!supported()) body = h('p.hint', apple() && !standalone() ? t('push_ios') : t('push_none'))
@@ -68,7 +71,7 @@ async function turnOn(ctx, box) {
 	} catch (e) {
 		toast(e.message || t('push_none'), 'error')
 	}
-	draw(ctx, box)
+	draw(ctx, current(box))
 }
 
 // The browser's subscription stays: other tables may use it.
@@ -81,5 +84,5 @@ async function turnOff(ctx, box) {
 	} catch (e) {
 		toast(e.message || t('err_network'), 'error')
 	}
-	draw(ctx, box)
+	draw(ctx, current(box))
 }
