@@ -121,9 +121,8 @@ def relaxed_games(polls: dict[str, int], games: int, hidden_tab_open: bool) -> C
     )
     if hidden_tab_open:  # every player leaves the table open in a background tab throughout
         hidden = SEATS * polls["relaxed_hidden"] * hours
+        # A hidden tab polls with away=1 (api/play.py get_view): not a visit, so no write.
         requests += hidden
-        # Polls 5 minutes apart each find the seat's last-seen over a minute old: a write.
-        writes += hidden
     wake_changes = turns * (1 + REMINDED_SHARE)  # a new deadline each turn; a reminder each
     pushes = turns * (PUSHES_PER_TURN + REMINDED_SHARE)
     return Counts(
