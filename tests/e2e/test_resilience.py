@@ -228,3 +228,33 @@ def test_a_join_and_a_start_whose_answers_are_lost_are_done_once(pages: Any, bas
     guest.wait_for_selector(".rack .tile", timeout=15000)
     assert len(starts) == 2 and starts[0] == starts[1]
     assert host.locator(".toast.error").count() == 0
+
+
+def test_many_moves_while_away_are_counted_on_the_move_log_until_it_is_opened(
+    pages: Any, base: str
+) -> None:
+    table = create_computer_table(base)
+    tid, token = table["table_id"], table["token"]
+    view = api(base, "GET", f"tables/{tid}?seat=0", token=token)
+    seen = view["version"]
+    for n in range(2):  # two rounds while away: 12 computer moves
+        if any(a["type"] == "draw" for a in view["legal"]):
+            move = {"type": "draw", "expected_version": view["version"], "action_id": f"d{n}"}
+            view = api(base, "POST", f"tables/{tid}/actions", move, token)
+        move = {
+            "type": "discard",
+            "tile": view["rack"][0],
+            "expected_version": view["version"],
+            "action_id": f"x{n}",
+        }
+        view = api(base, "POST", f"tables/{tid}/actions", move, token)
+    page = pages.new(390, 844)
+    open_table(page, base, table, seen=seen)
+    badge = page.wait_for_selector("[data-act=log] .badge", timeout=15000)
+    assert int(badge.text_content() or "0") >= 7
+    label = page.get_attribute("[data-act=log]", "aria-label") or ""
+    assert "while you were away" in label, label
+    page.click("[data-act=log]")
+    page.wait_for_selector("#move-log li")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("[data-act=log] .badge", state="detached")

@@ -4,7 +4,7 @@ import { t, tn } from '../i18n/index.js'
 import { $, toast, announce } from '../ui.js'
 import { tileEl, backTile, tileLabel } from '../tiles.js'
 import { nameOf } from '../board.js'
-import { setAnimationPace } from './state.js'
+import { setAnimationPace, markUnread } from './state.js'
 import { heldSeats } from './sync.js'
 
 const EVENT_TEXT = {
@@ -68,7 +68,10 @@ function say(ctx, events, own) {
 	const said = events.map(e => describe(e, ctx.state.sync.view)).filter(Boolean)
 	if (said.length > 6) {
 		announce(tn('e_many', said.length) + ' ' + said.slice(-3).join(' '))
-		if (!own) toast(tn('e_many', said.length))
+		if (!own) {
+			toast(tn('e_many', said.length))
+			markUnread(ctx.state, said.length)
+		}
 	} else if (said.length) {
 		announce(said.join(' '))
 	}

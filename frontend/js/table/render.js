@@ -1,6 +1,6 @@
 // Drawing a table screen from its state, and the dialogs it opens. Redraws asked for
 // while one event is handled are drawn once, right after it.
-import { t } from '../i18n/index.js'
+import { t, tn } from '../i18n/index.js'
 import { h, $, $$, btn, shareBox, toast, modal, closeModal, fitNames } from '../ui.js'
 import { api } from '../api.js'
 import { renderRack } from '../rack.js'
@@ -15,7 +15,15 @@ import {
 	pileBrowser,
 } from '../board.js'
 import { backTile } from '../tiles.js'
-import { myLayout, is101, uncover, setResultHidden, deferRedraw, lastDiscard } from './state.js'
+import {
+	myLayout,
+	is101,
+	uncover,
+	setResultHidden,
+	deferRedraw,
+	lastDiscard,
+	markUnread,
+} from './state.js'
 import { parts, loadEnd, fetchView, heldSeats } from './sync.js'
 import { act, send } from './actions.js'
 import { showTurn } from './title.js'
@@ -74,7 +82,7 @@ function drawScreen(ctx, focus) {
 		'header.bar',
 		!env.embed && icon('menu', 'menu', '☰'),
 		h('h1.title', `${t('hand')} ${v.hand + 1} · ${t(kind)}`),
-		icon('log', 'move_log', '📜'),
+		logIcon(state.log.unread),
 		icon('scores', 'match_table', '🏆'),
 		!env.embed && icon('help', 'rules', '?'),
 	)
@@ -237,8 +245,19 @@ export async function openMenu(ctx) {
 	modal(t('menu'), menu)
 }
 
+// 📜, with the number of moves made while the player was away until the log is opened.
+function logIcon(unread) {
+	const label = unread ? `${t('move_log')}: ${tn('e_many', unread)}` : t('move_log')
+	const badge = unread > 0 && h('span.badge', { 'aria-hidden': 'true' }, unread)
+	return h('button.icon', { 'data-act': 'log', 'aria-label': label }, '📜', badge)
+}
+
 // The move log's code is loaded the first time it opens.
 export async function openMoveLog(ctx) {
+	if (ctx.state.log.unread) {
+		markUnread(ctx.state, 0)
+		redraw(ctx)
+	}
 	const { moveLog } = await import('./movelog.js')
 	modal(t('move_log'), moveLog(ctx.state.log.moves, ctx.state.sync.view, Date.now()))
 }

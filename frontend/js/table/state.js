@@ -45,6 +45,7 @@ export function createTableState(auth) {
 			moves: [],
 			hand: null, // the hand the moves belong to; another hand starts the log afresh
 			seen: 0, // the newest event version logged: events are logged once
+			unread: 0, // moves made while the player was away, marked on 📜 until it is opened
 		},
 	}
 }
@@ -112,6 +113,11 @@ export function logEvents(state, view, at) {
 	}
 	log.seen = Math.max(log.seen, view.version ?? 0)
 	log.moves = log.moves.slice(-LOG_SIZE)
+}
+
+// Many moves came while the player was away: 📜 says how many until the log is opened.
+export function markUnread(state, count) {
+	state.log.unread = count
 }
 
 // A log kept on this device from an earlier visit, if it is of this table's current hand.
