@@ -139,7 +139,8 @@ def test_match_end_and_play_again(pages: Any, base: str) -> None:
     page.wait_for_function(
         f"() => location.hash.startsWith('#/t/') && !location.hash.includes('{tid}')"
     )
-    page.wait_for_selector(".rack .tile")
+    # The old table's rack may still show for a moment: wait for the new one's 15 tiles.
+    page.wait_for_function("() => document.querySelectorAll('.rack .tile').length === 15")
     assert len(rack_ids(page)) == 15
 
 

@@ -95,12 +95,17 @@ function drawScreen(ctx, focus) {
 		state.spectator &&
 		!env.embed &&
 		h('p.spectator-note', { id: 'spectator-note' }, t('spectator_note'))
+	// The result of the same hand stays the element it was: a redraw (a poll, the rack's
+	// sort) must not fold up the shuffle check a finger just opened, or drop its answer.
+	const shown = $('.overlay.result', root)
 	root.replaceChildren(h('.table' + classes, { id: 'table' }, header, felt, rack, note))
 	if (hasRack) drawRack(ctx, focus)
 	if (is101(state)) parts.okey101.showMeldOverflow(root)
 	if (v.status === 'waiting') root.append(waitingRoom(ctx))
 	else if (v.phase === 'over' && !state.screen.resultHidden) {
-		root.append(h('.overlay', parts.end.resultPanel(v, resultHandlers(ctx))))
+		const same = shown?.dataset.version === String(v.version)
+		const panel = () => parts.end.resultPanel(v, resultHandlers(ctx))
+		root.append(same ? shown : h('.overlay.result', { 'data-version': v.version }, panel()))
 	}
 	if (state.screen.covered) root.append(cover(ctx))
 	showTurn(ctx)
