@@ -71,8 +71,10 @@ def test_stale_version_recovers_silently(pages: Any, base: str) -> None:
     )
     mine = next(t for t in rack_ids(page) if t != other)
     page.click(f'.rack .tile[data-id="{mine}"]')
-    page.unroute("**/api/tables/*?*")
     page.click(".dock [data-act=discard]")
+    # Polls come back only once the stale move is on its way: one let through before it
+    # would bring the new view first, and the Discard button would be gone (the take phase).
+    page.unroute("**/api/tables/*?*")
     page.wait_for_function(
         f"() => !document.querySelector('.rack .tile[data-id=\"{other}\"]')", timeout=15000
     )
