@@ -22,8 +22,9 @@ DAILY_LIMIT = 60  # candy a player may earn per UTC day
 # oldest goes when a new one comes past the cap: that device must sign in again.
 MAX_TOKENS = 5
 # Tables whose last credited hand a player keeps: what makes a replayed stream record
-# change nothing. A record is retried for at most 10 minutes (template.yaml); to be
-# credited twice, a hand would need 16 other tables to credit this player in between.
+# change nothing. Records that were credited come again only with the rest of a batch
+# retried after a failure, minutes later; to be credited twice, a hand would need 16 other
+# tables to credit this same player in between.
 CREDIT_MEMORY = 16
 DAY_S = 86_400
 

@@ -34,8 +34,19 @@ def _hand(seed: int, seats: int = 2, **options: Any) -> GameState:
 
 def _table(mode: str, kinds: list[str], players: list[str | None]) -> Table:
     seats = [SeatInfo(kind, token=i) for i, kind in enumerate(kinds)]  # type: ignore[arg-type]
+    tokens = ["h"] * len(kinds)
     return Table(
-        "T1", 1, "playing", mode, 60, "ABCDEF", ["h"] * len(kinds), seats, {}, players=players
+        "T1",
+        1,
+        "playing",
+        mode,
+        60,
+        "ABCDEF",
+        tokens,
+        seats,
+        {},
+        seen=[0] * len(kinds),
+        players=players,
     )
 
 
