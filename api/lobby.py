@@ -22,6 +22,7 @@ from .log import logger
 from .model import RecentAction, SeatInfo, Table, action_key
 from .names import default_name
 from .pace import turn_seconds_for
+from .players.model import Player
 from .schemas import Later
 from .service import Loaded, Service
 from .store.base import VersionConflict
@@ -33,10 +34,12 @@ from .views import Caller, build_view, player_name
 QUIET_SECONDS = 300
 
 
-def _seats_for(request: dict[str, Any], count: int) -> list[SeatInfo]:
+def _seats_for(request: dict[str, Any], count: int, player: Player | None) -> list[SeatInfo]:
     """Who sits where, from the mode and the optional seat list."""
     mode = request["mode"]
     listed = request.get("seats")
+    if player is not None and not request.get("name"):
+        request = {**request, "name": player.name}  # the player's name, unless another is given
     if listed is None:
         first = SeatInfo("human", request.get("name") or default_name(0), token=0)
         rest = SeatInfo("open") if mode == "friends" else SeatInfo("bot", level="normal")
@@ -62,7 +65,9 @@ def _seats_for(request: dict[str, Any], count: int) -> list[SeatInfo]:
     return seats
 
 
-def create_table(service: Service, request: dict[str, Any], origin: str | None) -> dict[str, Any]:
+def create_table(
+    service: Service, request: dict[str, Any], origin: str | None, player: Player | None = None
+) -> dict[str, Any]:
     variant = request["variant"]
     rules = rules_for(variant)
     if rules is None:
@@ -74,7 +79,7 @@ def create_table(service: Service, request: dict[str, Any], origin: str | None) 
         state = rules.new_match(option_data, secrets.token_bytes(32))
     except (InvalidOptions, TypeError) as err:
         raise bad_request(str(err), "invalid_options") from err
-    seats = _seats_for(request, state.options.seats)
+    seats = _seats_for(request, state.options.seats, player)
     mode = request["mode"]
     turn_seconds = turn_seconds_for(mode, request.get("pace"), request.get("turn_seconds"))
     token = new_token()
@@ -91,6 +96,8 @@ def create_table(service: Service, request: dict[str, Any], origin: str | None) 
         record={},
         created=now // 1000,
         seen=[0],
+        # The creator's token is index 0: on a hotseat table it holds every seat.
+        players=[player.player_id] if player is not None else [],
     )
     loaded = Loaded(table, state, state, now)
     service.settle(loaded)  # a bot may hold the starting seat
@@ -127,8 +134,15 @@ def _site(origin: str | None) -> str | None:
     return None
 
 
-def join_table(service: Service, table_id: str, invite_code: str, request: Later) -> dict[str, Any]:
+def join_table(
+    service: Service,
+    table_id: str,
+    invite_code: str,
+    request: Later,
+    player: Player | None = None,
+) -> dict[str, Any]:
     fresh = new_token()
+    player_id = player.player_id if player is not None else None
 
     def change(loaded: Loaded) -> Any:
         table = loaded.table
@@ -146,14 +160,17 @@ def join_table(service: Service, table_id: str, invite_code: str, request: Later
                 # The first try took a seat and its answer was lost: answer it again.
                 logger.info("join repeated", extra={"table_id": table.table_id, "seat": held[0]})
                 return _joined(table, loaded, Caller(index, tuple(held)), token)
+        if player_id is not None and player_id in table.players:
+            # One seat per player and table: candy with friends needs another person.
+            raise conflict("already_seated", "this player holds a seat at this table already")
         if table.status != "waiting":
             raise conflict("table_full", "the game has started; no seat is free")
         free = [s for s, info in enumerate(table.seats) if info.kind == "open"]
         if not free:
             raise conflict("table_full", "every seat is taken")
         seat = free[0]
-        index = table.add_token(token_hash(token), loaded.now_ms // 1000)
-        name = body.get("name") or default_name(seat, body["lang"])
+        index = table.add_token(token_hash(token), loaded.now_ms // 1000, player_id)
+        name = body.get("name") or (player.name if player else default_name(seat, body["lang"]))
         table.seats[seat] = SeatInfo("human", name, token=index)
         loaded.dirty = True
         logger.info("seat joined", extra={"table_id": table.table_id, "seat": seat})

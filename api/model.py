@@ -90,6 +90,9 @@ class Table:
     # When the game last moved (a move, a computer's or timed-out turn, a join, the start),
     # in seconds after ``created``; None in items written before it was kept.
     last_move: int | None = 0
+    # Per token (as tokens): the player (api/players) it was taken with, if any. The credit
+    # after a hand (api/players/stream.py) finds a seat's player through its token.
+    players: list[str | None] = field(default_factory=list)
 
     def held_by(self, token_index: int) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info.token == token_index]
@@ -97,11 +100,21 @@ class Table:
     def is_human(self, seat: int) -> bool:
         return self.seats[seat].kind == "human"
 
-    def add_token(self, hashed: str, now_s: int) -> int:
-        """A new seat token, seen now; its index."""
+    def add_token(self, hashed: str, now_s: int, player_id: str | None = None) -> int:
+        """A new seat token, seen now, taken by ``player_id`` if given; its index."""
         self.tokens.append(hashed)
         self.seen.append(now_s - self.created)
+        if player_id is not None or any(self.players):
+            self.players = [*self.players, *[None] * (len(self.tokens) - 1 - len(self.players))]
+            self.players.append(player_id)
         return len(self.tokens) - 1
+
+    def player_of(self, seat: int) -> str | None:
+        """The player who holds ``seat`` (through its token), if the seat was taken by one."""
+        token = self.seats[seat].token
+        if token is None or token >= len(self.players):
+            return None
+        return self.players[token]
 
     def last_seen(self, token_index: int) -> int:
         """Epoch seconds of the token's last recorded request."""
@@ -156,6 +169,9 @@ class Table:
             # Kept only while it is the current deadline's: an older one means nothing
             # more than none, and the item stays inside its 1 KB write unit.
             data["rm"] = self.reminded
+        if any(self.players):
+            # Only on tables a player joined: others keep the item as it was.
+            data["pp"] = self.players
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         return StoredTable(self.table_id, self.rev, text, expires_at, self.wake_at())
 
@@ -167,6 +183,9 @@ class Table:
         seen = data.get("ls", [0] * len(tokens))
         if len(seen) != len(tokens) or any(type(s) is not int for s in seen):
             raise ValueError("the stored last-seen list does not match the tokens")
+        players = data.get("pp", [])
+        if len(players) > len(tokens) or any(p is not None and type(p) is not str for p in players):
+            raise ValueError("the stored players do not match the tokens")
         last_move = data.get("lm")
         if last_move is not None and type(last_move) is not int:
             raise ValueError("the stored last move time is not a number")
@@ -189,6 +208,7 @@ class Table:
             move_times=decode_move_times(data.get("mt", "")),
             reminded=data.get("rm"),
             last_move=last_move,
+            players=list(players),
         )
 
 

@@ -54,6 +54,12 @@ TABLE_ID: dict[str, Any] = {
     "schema": {"type": "string"},
 }
 SECURE: list[dict[str, list[str]]] = [{"seat": []}]
+PLAYER_OPTIONAL: list[dict[str, list[str]]] = [{}, {"tablePlayer": []}]
+PLAYER_LINK = (
+    "With X-Istaka-Player: <player token>, the seat is linked to that player, whose name "
+    "it takes unless the body names another; hands played there earn the player candy "
+    "and stats. An unknown player token is 401 bad_player."
+)
 OPEN: list[dict[str, list[str]]] = [{}, {"seat": []}]
 # A view is classic's or 101's, by its "variant" (api/schemas.py dump_view).
 VIEW: dict[str, Any] = {
@@ -90,6 +96,12 @@ def document() -> dict[str, Any]:
         info={"description": "Okey tables for the browser. Errors are {error: {code, message}}."},
     )
     spec.components.security_scheme("seat", {"type": "http", "scheme": "bearer"})
+    spec.components.security_scheme("player", {"type": "http", "scheme": "bearer"})
+    # Create and join take the player's token in a header of its own, so it never mixes
+    # with a seat token (api/players/requests.py).
+    spec.components.security_scheme(
+        "tablePlayer", {"type": "apiKey", "in": "header", "name": "X-Istaka-Player"}
+    )
     spec.components.schema("View", schema=s.ViewSchema)
     spec.components.schema("View101", schema=s.View101Schema)
 
@@ -103,8 +115,12 @@ def document() -> dict[str, Any]:
         operations={
             "post": {
                 "operationId": "createTable",
+                "description": PLAYER_LINK,
+                "security": PLAYER_OPTIONAL,
                 "requestBody": _body(s.CreateTableRequest),
-                "responses": _responses("table created", s.CreateTableResponse, status="201"),
+                "responses": _responses(
+                    "table created", s.CreateTableResponse, "401", status="201"
+                ),
             }
         },
     )
@@ -184,6 +200,9 @@ def document() -> dict[str, Any]:
         operations={
             "post": {
                 "operationId": "joinTable",
+                "description": PLAYER_LINK
+                + " A player who holds a seat at the table already is 409 already_seated.",
+                "security": PLAYER_OPTIONAL,
                 "requestBody": _body(s.JoinRequest),
                 "responses": _responses("seat taken", s.JoinResponse, "403", "409"),
             }
@@ -317,6 +336,46 @@ def document() -> dict[str, Any]:
                 "security": SECURE,
                 "requestBody": {**_body(s.PushDeleteRequest), "required": False},
                 "responses": _no_content("401", "403"),
+            },
+        },
+    )
+    me_responses = _responses("the player's balance and stats", s.PlayerResponse, "401")
+    del me_responses["404"]
+    created = _responses("a new player", s.PlayerCreatedResponse, status="201")
+    del created["404"]
+    spec.path(
+        path="/api/players",
+        operations={
+            "post": {
+                "operationId": "createPlayer",
+                "description": (
+                    "An anonymous player for this device: no sign-up. Keep the token; it "
+                    "is shown only here. Without a name, a generated one in `lang`."
+                ),
+                "requestBody": {**_body(s.PlayerRequest), "required": False},
+                "responses": created,
+            }
+        },
+    )
+    spec.path(
+        path="/api/players/me",
+        operations={
+            "get": {
+                "operationId": "getMe",
+                "description": (
+                    "The player's name, candy (balance, earned this UTC day, the daily "
+                    "limit), stats per variant and the tables credited most recently. "
+                    "Credits come a moment after a hand ends (api/players/stream.py)."
+                ),
+                "security": [{"player": []}],
+                "responses": me_responses,
+            },
+            "patch": {
+                "operationId": "renameMe",
+                "description": "A new name, under the rules of seat names (400 bad_name).",
+                "security": [{"player": []}],
+                "requestBody": _body(s.RenameRequest),
+                "responses": me_responses,
             },
         },
     )

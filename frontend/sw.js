@@ -1,5 +1,5 @@
 // App shell cache: network first, the cache when offline. /api/ is never cached.
-const CACHE = 'istaka-v5'
+const CACHE = 'istaka-v6'
 const MODULES = [
 	'app',
 	'api',
@@ -24,6 +24,7 @@ const MODULES = [
 	'drag',
 	'tiles',
 	'end',
+	'candy',
 	'verify',
 	'qr',
 	'device',

@@ -1,5 +1,6 @@
-"""The dev server's notifier: a store wrapper that queues each table write, and a
-worker thread that turns them into pushes, as the notifier Lambda does in AWS.
+"""The dev server's change stream: a store wrapper that queues each table write, and a
+worker thread that turns them into pushes, as the notifier Lambda does in AWS, and into
+players' candy and stats, as the player credit Lambda does (api/players/stream.py).
 
 The wrapper only remembers the item a request read and, once the conditional write
 of its next revision has landed, puts (old, new, time) on a queue: no push is sent,
@@ -19,9 +20,10 @@ from dataclasses import dataclass
 from api.clock import Clock, SystemClock
 from api.config import Settings
 from api.log import logger
+from api.players.stream import handle_change as credit_players
 from api.push.sender import Sender
 from api.push.stream import handle_change
-from api.store.base import BatchRead, StoredPushes, StoredTable, TableStore
+from api.store.base import BatchRead, StoredPlayer, StoredPushes, StoredTable, TableStore
 
 REMEMBERED_READS = 256
 
@@ -83,6 +85,12 @@ class NotifyingStore:
     def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
         self.inner.put_pushes(pushes, expected_rev)
 
+    def get_player(self, key: str) -> StoredPlayer | None:
+        return self.inner.get_player(key)
+
+    def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
+        self.inner.put_player(player, expected_rev)  # not a table: no change to report
+
     def raw(self, table_id: str) -> bytes | None:
         return self.inner.raw(table_id)
 
@@ -121,8 +129,17 @@ class PushWorker:
             try:
                 if change is None:
                     return
-                handle_change(self.sender, change.old, change.new, change.at_s)
-            except Exception as err:  # the worker outlives any one change
-                logger.warning("notices not sent", extra={"error": type(err).__name__})
+                self._handle(change)
             finally:
                 self.changes.task_done()
+
+    def _handle(self, change: Change) -> None:
+        """Both consumers of the stream in AWS, each on its own: pushes, then credits."""
+        try:
+            handle_change(self.sender, change.old, change.new, change.at_s)
+        except Exception as err:  # the worker outlives any one change
+            logger.warning("notices not sent", extra={"error": type(err).__name__})
+        try:
+            credit_players(self.store.inner, change.old, change.new, change.at_s)
+        except Exception as err:
+            logger.warning("credits not written", extra={"error": type(err).__name__})

@@ -10,6 +10,7 @@ from ..hands import finished_hand
 from ..http import body, dumped, header, json_text_response, new_router, query, token
 from ..lobby import create_table, join_table, seat_to_bot, start_table
 from ..play import get_view
+from ..players.requests import PLAYER_HEADER, table_player
 from ..schemas import SCHEMAS, load, load_later
 from ..status import table_statuses
 
@@ -19,7 +20,9 @@ router = new_router()
 @router.post("/tables")
 def create() -> Response[str]:
     request = load(SCHEMAS["create"], body(router))
-    answer = create_table(get_service(), request, header(router, "origin"))
+    service = get_service()
+    player = table_player(service, header(router, PLAYER_HEADER))
+    answer = create_table(service, request, header(router, "origin"), player)
     return dumped(SCHEMAS["created"], answer, status=201)
 
 
@@ -60,7 +63,9 @@ def join(table_id: str) -> Response[str]:
     invite = data.get("invite_code") if isinstance(data, dict) else None
     invite_code = invite if isinstance(invite, str) else ""
     request = load_later(SCHEMAS["join"], data)
-    answer = join_table(get_service(), table_id, invite_code, request)
+    service = get_service()
+    player = table_player(service, header(router, PLAYER_HEADER))
+    answer = join_table(service, table_id, invite_code, request, player)
     return dumped(SCHEMAS["joined"], answer)
 
 

@@ -39,6 +39,17 @@ class StoredPushes:
 
 
 @dataclass(frozen=True)
+class StoredPlayer:
+    """One player (``api.players``), in an item of its own (``api.players.model.player_key``):
+    name, token hashes, candy and stats. ``rev`` guards concurrent writes as the table's
+    does; ``data`` is an opaque JSON string. Never read or written inside a move."""
+
+    key: str
+    rev: int
+    data: str
+
+
+@dataclass(frozen=True)
 class BatchRead:
     """What :meth:`TableStore.get_many` found.
 
@@ -106,6 +117,13 @@ class TableStore(Protocol):
     def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
         """Write a seat's subscriptions item if its stored ``rev`` is ``expected_rev``
         (``None``: only if there is none yet); :class:`VersionConflict` otherwise."""
+
+    def get_player(self, key: str) -> StoredPlayer | None:
+        """A player's item, read consistently, or ``None``."""
+
+    def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
+        """Write a player's item if its stored ``rev`` is ``expected_rev`` (``None``: only
+        if there is none yet); :class:`VersionConflict` otherwise."""
 
     def raw(self, table_id: str) -> bytes | None:
         """The stored item as the backend holds it, for byte-for-byte comparison in tests."""

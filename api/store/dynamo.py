@@ -15,7 +15,15 @@ from typing import Any
 from botocore.exceptions import ClientError, HTTPClientError
 from botocore.exceptions import ConnectionError as BotoConnectionError
 
-from .base import MAX_BATCH, BatchRead, StoreBusy, StoredPushes, StoredTable, VersionConflict
+from .base import (
+    MAX_BATCH,
+    BatchRead,
+    StoreBusy,
+    StoredPlayer,
+    StoredPushes,
+    StoredTable,
+    VersionConflict,
+)
 
 # The attribute that DynamoDB's TTL is enabled on (template.yaml names the same).
 TTL_ATTRIBUTE = "expires_at"
@@ -47,6 +55,9 @@ READ_TIMEOUT_S = 1.0
 # notifier's stream filter (template.yaml) passes only items with "data", so writing a
 # subscription never invokes it.
 PUSH_ATTRIBUTE = "subs"
+# A player's JSON (api/players) lives under this attribute, for the same reason: crediting
+# candy after a hand must not wake the stream consumers that watch table items.
+PLAYER_ATTRIBUTE = "pl"
 # BatchGetItem may answer only part of a batch (UnprocessedKeys: a throttled partition, or
 # past 16 MB of items, far beyond 100 items under 1 KB each). The rest is asked again after
 # a pause drawn below a doubling ceiling (50, 100, 200 ms), as AWS advises, a few times and
@@ -119,6 +130,20 @@ _PROJECTION = {
         "#wake": WAKE_AT,
     },
 }
+
+
+def _expecting(expected_rev: int | None) -> dict[str, Any]:
+    """The condition of a write that expects the item at ``expected_rev`` (``None``: absent)."""
+    if expected_rev is None:
+        return {
+            "ConditionExpression": "attribute_not_exists(#id)",
+            "ExpressionAttributeNames": {"#id": "id"},
+        }
+    return {
+        "ConditionExpression": "#rev = :expected",
+        "ExpressionAttributeNames": {"#rev": "rev"},
+        "ExpressionAttributeValues": {":expected": {"N": str(expected_rev)}},
+    }
 
 
 def item_size(table: StoredTable) -> int:
@@ -290,23 +315,39 @@ class DynamoStore:
         }
         if pushes.expires_at is not None:
             item[TTL_ATTRIBUTE] = {"N": str(pushes.expires_at)}
-        if expected_rev is None:
-            condition: dict[str, Any] = {
-                "ConditionExpression": "attribute_not_exists(#id)",
-                "ExpressionAttributeNames": {"#id": "id"},
-            }
-        else:
-            condition = {
-                "ConditionExpression": "#rev = :expected",
-                "ExpressionAttributeNames": {"#rev": "rev"},
-                "ExpressionAttributeValues": {":expected": {"N": str(expected_rev)}},
-            }
         try:
             self._call(
-                self.client.put_item, pushes.key, TableName=self.table_name, Item=item, **condition
+                self.client.put_item,
+                pushes.key,
+                TableName=self.table_name,
+                Item=item,
+                **_expecting(expected_rev),
             )
         except self._conflict_errors() as exc:
             raise VersionConflict(f"pushes {pushes.key} changed") from exc
+
+    def get_player(self, key: str) -> StoredPlayer | None:
+        item = self._read(key)
+        if not item or PLAYER_ATTRIBUTE not in item:
+            return None
+        return StoredPlayer(item["id"]["S"], int(item["rev"]["N"]), item[PLAYER_ATTRIBUTE]["S"])
+
+    def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
+        item: dict[str, Any] = {
+            "id": {"S": player.key},
+            "rev": {"N": str(player.rev)},
+            PLAYER_ATTRIBUTE: {"S": player.data},
+        }
+        try:
+            self._call(
+                self.client.put_item,
+                player.key,
+                TableName=self.table_name,
+                Item=item,
+                **_expecting(expected_rev),
+            )
+        except self._conflict_errors() as exc:
+            raise VersionConflict(f"player {player.key} changed") from exc
 
     def raw(self, table_id: str) -> bytes | None:
         item = self._read(table_id)

@@ -17,7 +17,15 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
-from .base import MAX_BATCH, BatchRead, StoreBusy, StoredPushes, StoredTable, VersionConflict
+from .base import (
+    MAX_BATCH,
+    BatchRead,
+    StoreBusy,
+    StoredPlayer,
+    StoredPushes,
+    StoredTable,
+    VersionConflict,
+)
 
 # How long a statement waits for another connection's write lock before giving up.
 BUSY_TIMEOUT_MS = 10_000
@@ -57,6 +65,14 @@ CREATE TABLE IF NOT EXISTS pushes (
     expires_at INTEGER
 )
 """
+# Players (api/players) too: no table read or write ever touches them.
+PLAYER_SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    rev INTEGER NOT NULL,
+    data TEXT NOT NULL
+)
+"""
 
 
 @contextmanager
@@ -85,6 +101,7 @@ class SqliteStore:
                 db.execute("ALTER TABLE tables ADD COLUMN wake_at INTEGER")
             db.execute(WAKE_INDEX)
             db.execute(PUSH_SCHEMA)
+            db.execute(PLAYER_SCHEMA)
 
     def _connect(self) -> sqlite3.Connection:
         """This thread's connection (autocommit: each statement is its own transaction)."""
@@ -183,6 +200,29 @@ class SqliteStore:
             )
             if cursor.rowcount != 1:
                 raise VersionConflict(f"pushes {pushes.key} changed")
+
+    def get_player(self, key: str) -> StoredPlayer | None:
+        with _answering(key), self._connect() as db:
+            row = db.execute("SELECT id, rev, data FROM players WHERE id = ?", (key,)).fetchone()
+        return StoredPlayer(row[0], row[1], row[2]) if row else None
+
+    def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
+        with _answering(player.key), self._connect() as db:
+            if expected_rev is None:
+                try:
+                    db.execute(
+                        "INSERT INTO players (id, rev, data) VALUES (?, ?, ?)",
+                        (player.key, player.rev, player.data),
+                    )
+                except sqlite3.IntegrityError as exc:
+                    raise VersionConflict(f"player {player.key} exists") from exc
+                return
+            cursor = db.execute(
+                "UPDATE players SET rev = ?, data = ? WHERE id = ? AND rev = ?",
+                (player.rev, player.data, player.key, expected_rev),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict(f"player {player.key} changed")
 
     def raw(self, table_id: str) -> bytes | None:
         with _answering(table_id), self._connect() as db:

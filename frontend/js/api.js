@@ -37,10 +37,12 @@ function pause(attempt, retryAfter) {
 	return sleep(Math.min(ms, MAX_WAIT_MS))
 }
 
-async function call(method, path, { body, token, etag, retry = false } = {}) {
+async function call(method, path, { body, token, etag, player, retry = false } = {}) {
 	const headers = {}
 	if (body !== undefined) headers['Content-Type'] = 'application/json'
 	if (token) headers.Authorization = 'Bearer ' + token
+	// The device's player on create and join: a header of its own, apart from seat tokens.
+	if (player) headers['X-Istaka-Player'] = player
 	if (etag) headers['If-None-Match'] = etag
 	const init = {
 		method,
@@ -87,12 +89,15 @@ async function read(res) {
 const q = o => new URLSearchParams(Object.entries(o).filter(([, v]) => v != null)).toString()
 
 export const api = {
-	create: body => call('POST', 'tables', { body }),
-	join: (id, invite_code, name, request_id, lang) =>
+	create: (body, player) => call('POST', 'tables', { body, player }),
+	join: (id, invite_code, name, request_id, lang, player) =>
 		call('POST', `tables/${id}/join`, {
 			body: { invite_code, name, lang, request_id },
+			player,
 			retry: true,
 		}),
+	newPlayer: lang => call('POST', 'players', { body: { lang } }),
+	me: token => call('GET', 'players/me', { token, retry: true }),
 	// Read-only, so safe to repeat: [{ table_id, token }] of up to 50 tables.
 	statuses: entries => call('POST', 'tables/status', { body: entries, retry: true }),
 	view: (id, { token, seat, since, etag, away }) =>

@@ -1,7 +1,7 @@
 // Boot and routes: #/ home, #/t/<id> a table, #/join/<id>/<code>, #/seat/<id>/<seat>/<token>
 // (a device link), #/rules; and embed.html.
 import { setLang, guessLang, getLang, t } from './i18n/index.js'
-import { prefs, savePrefs, setAuth, getAuth, uuid } from './storage.js'
+import { prefs, savePrefs, setAuth, getAuth, uuid, player } from './storage.js'
 import { api } from './api.js'
 import { h, btn, toast, closeModal, fitNames } from './ui.js'
 
@@ -80,7 +80,8 @@ function join(id, code) {
 			savePrefs()
 			try {
 				// No name: the server names the seat it gives ("Player 2") in our language.
-				const r = await api.join(id, code, prefs.name || undefined, request, getLang())
+				const me = player()?.token
+				const r = await api.join(id, code, prefs.name || undefined, request, getLang(), me)
 				setAuth(id, { token: r.token, seat: r.seat, seats: [r.seat], mode: 'friends' })
 				go('#/t/' + id)
 			} catch (e) {

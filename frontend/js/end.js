@@ -156,11 +156,14 @@ export function resultPanel(v, on) {
 		btn(t('home'), on.home),
 		btn(t('see_table'), on.hide),
 	)
+	// What this game earned: filled by candy.js once the server has credited the hand.
+	import('./candy.js').then(m => m.showEarned(v)).catch(() => {})
 	return h(
 		'section.result' + (r.winner != null && r.winner === v.you ? '.won' : ''),
 		{ role: 'dialog', 'aria-label': title, id: 'result' },
 		h('h2', title),
 		match,
+		h('p.candy', { id: 'candy-earned', hidden: true }),
 		h('p.how', how(r)),
 		groups.length > 0 && h('.groups', groups, placed),
 		h('ul.deltas', (r.deltas || []).map(delta)),

@@ -2,7 +2,7 @@
 import { t, tn, LANGS, getLang } from './i18n/index.js'
 import { h, btn, toast } from './ui.js'
 import { api } from './api.js'
-import { prefs, savePrefs, setAuth, recent } from './storage.js'
+import { prefs, savePrefs, setAuth, recent, player } from './storage.js'
 import { faceTile } from './tiles.js'
 
 // Each variant's options with their defaults (docs/API.md); prefs.options keeps the
@@ -70,7 +70,10 @@ function choice(label, id, values, current, fmt, change) {
 // Create a table, keep its token (and the request, for "play again"), open it.
 export async function createTable(cfg, go) {
 	cfg = { variant: variant(), ...cfg }
-	const created = await api.create({ name: myName(), ...cfg })
+	// With a player and no name typed, the seat takes the player's name (docs/API.md).
+	const me = player()
+	const name = prefs.name.trim() || (me ? undefined : myName())
+	const created = await api.create({ name, ...cfg }, me?.token)
 	setAuth(created.table_id, {
 		token: created.token,
 		seat: created.seat,
@@ -90,12 +93,17 @@ export function renderHome(root, { go, setLang, setTheme }) {
 		renderHome(root, { go, setLang, setTheme })
 		root.querySelector('details.options').open = true
 	}
+	const candy = h('p.candy', { id: 'candy', hidden: true })
 	const hero = h(
 		'header.hero',
 		h('.logo', { 'aria-hidden': 'true' }, faceTile(6), faceTile(19, 19), faceTile(32)),
 		h('h1', 'Istaka'),
 		h('p.tag-line', t('tagline')),
+		candy,
 	)
+	// The balance comes from candy.js, loaded after the page (it makes the player on a
+	// first visit): "🍬 42 · 12 / 60 today".
+	import('./candy.js').then(m => m.homeBalance(candy, getLang())).catch(() => {})
 	root.replaceChildren(
 		h(
 			'.home',

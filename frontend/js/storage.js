@@ -40,6 +40,10 @@ export function setAuth(id, auth) {
 	list.unshift({ id, mode: auth.mode, at: Date.now() })
 	save('istaka.recent', list.slice(0, HELD_MAX))
 }
+// This device's anonymous player (POST /api/players): { id, token, name }, or null.
+export const player = () => load('istaka.player', null)
+export const setPlayer = p => save('istaka.player', p)
+export const forgetPlayer = () => store?.removeItem('istaka.player')
 export const recent = () => load('istaka.recent', []).filter(r => getAuth(r.id))
 // "Forget" on the home screen: this device gives up its seat token.
 export function forget(id) {

@@ -56,6 +56,8 @@ def test_openapi_document_names_every_route() -> None:
         "/api/tables/{id}/hands/{number}",
         "/api/tables/{id}/push",
         "/api/push/key",
+        "/api/players",
+        "/api/players/me",
         "/api/openapi.json",
     }
     json.dumps(doc)
@@ -113,12 +115,19 @@ def test_store_is_chosen_by_configuration(tmp_path: object) -> None:
 def test_item_stays_under_one_kilobyte_through_whole_hands(
     service: Service, client: ApiClient, seats: int
 ) -> None:
-    # A friends table with every seat human holds the most names, tokens and layouts.
-    made = client.create(
-        mode="friends",
-        name="Ayşegül Çağlayan",
-        options={"seats": seats, "scoring": "points", "hands": 2},
-    )
+    # A friends table with every seat human holds the most names, tokens and layouts, and
+    # every seat taken by a player (api/players) adds the player's id.
+    players = [client.call("POST", "/api/players").body["token"] for _ in range(seats)]
+    made = client.call(
+        "POST",
+        "/api/tables",
+        {
+            "mode": "friends",
+            "name": "Ayşegül Çağlayan",
+            "options": {"seats": seats, "scoring": "points", "hands": 2},
+        },
+        headers={"X-Istaka-Player": players[0]},
+    ).body
     table = made["table_id"]
     tokens = [made["token"]]
     for n in range(1, seats):
@@ -126,6 +135,7 @@ def test_item_stays_under_one_kilobyte_through_whole_hands(
             "POST",
             f"/api/tables/{table}/join",
             {"invite_code": made["invite_code"], "name": f"Oyuncu Şükrü {n}"[:24]},
+            headers={"X-Istaka-Player": players[n]},
         )
         tokens.append(reply.body["token"])
     client.call("POST", f"/api/tables/{table}/start", token=tokens[0])

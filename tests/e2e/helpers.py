@@ -42,12 +42,21 @@ def chromium_problem() -> str | None:
     return None
 
 
-def api(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
+def api(
+    base: str,
+    method: str,
+    path: str,
+    body: Any = None,
+    token: str | None = None,
+    headers: dict[str, str] | None = None,
+) -> Any:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + "api/" + path, data=data, method=method)
     request.add_header("Content-Type", "application/json")
     if token:
         request.add_header("Authorization", "Bearer " + token)
+    for name, value in (headers or {}).items():
+        request.add_header(name, value)
     with urllib.request.urlopen(request, timeout=30) as response:
         return json.loads(response.read() or b"null")
 

@@ -1,0 +1,143 @@
+"""What a finished hand gives each player at the table: pure rules, no store, no clock.
+
+Reading of the rules (issue 14, RULES.md):
+
+- A hand is **won** by the seat that finished it (classic: ``result.winner``; 101: the
+  ``finisher``), and with ``partners`` by both seats of that team. It is a **draw** when
+  nobody finished: the draw pile ran out (RULES.md "Empty pile", 101 "End of hand") or the
+  turn limit ended it; both engines then record no winner. Anything else is a **loss**.
+- **Candy** per hand: at a table with friends (a ``friends`` table where at least one other
+  seat is a person when the hand ends) 15 for a win, 8 for a draw, 5 for a loss; against
+  the computer (a ``computer`` table, or a friends table whose other seats all went to the
+  computer) 6 for a win and nothing else. Pass-and-play (``hotseat``) tables earn nothing,
+  nor does a seat a computer holds when the hand ends.
+- A hand earns only if the seat made at least :data:`MIN_MOVES` moves of its own in the
+  match so far, this hand included: every action the engine logged for the seat (take,
+  draw, discard, finish, show, open, lay, ...) except those a computer played for it when
+  its time ran out (``auto``) and the automatic end of a hand at the turn limit.
+- **Stats** count every hand the seat played at least one move of its own in (hotseat
+  tables aside: one person plays every seat there). A match counts when its last hand
+  ends; the winning streak is of matches won in a row. "Pairs finishes" are classic's
+  seven pairs and 101 finishes by a seat that opened with pairs; "okey finishes" place the
+  okey last. ``best_hand`` is 101's lowest hand score.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.okey101.state import State101
+
+from ..model import Table
+from ..variants import Game
+
+Outcome = Literal["win", "draw", "loss"]
+Rate = Literal["friends", "computer"]
+
+MIN_MOVES = 24
+CANDY: dict[Rate, dict[Outcome, int]] = {
+    "friends": {"win": 15, "draw": 8, "loss": 5},
+    "computer": {"win": 6, "draw": 0, "loss": 0},
+}
+
+
+@dataclass(frozen=True)
+class SeatHand:
+    """One seat's finished hand, as the credit needs it."""
+
+    player_id: str
+    seat: int
+    table_id: str
+    hand: int
+    variant: str
+    outcome: Outcome
+    rate: Rate | None  # None: the table earns no candy
+    pairs_finish: bool
+    okey_finish: bool
+    score: int | None  # 101: the seat's hand score
+    match_over: bool
+    match_won: bool
+
+    def candy(self, moves_in_match: int) -> int:
+        """What the hand is worth before the daily limit."""
+        if self.rate is None or moves_in_match < MIN_MOVES:
+            return 0
+        return CANDY[self.rate][self.outcome]
+
+
+def own_moves(state: Game, seat: int) -> int:
+    """The seat's own moves in the hand ``state`` holds (see the module's reading)."""
+    return sum(
+        1
+        for event in state.events
+        if event.get("seat") == seat
+        and event["type"] != "deal"
+        and not event.get("auto")
+        and "reason" not in event  # the turn limit's end_hand: nobody's move
+    )
+
+
+def _finisher(state: Game) -> tuple[int | None, bool, bool]:
+    """Who finished the hand, whether with pairs, whether placing the okey last."""
+    if isinstance(state, State101):
+        who = state.finisher
+        if who is None:
+            return None, False, False
+        items = (state.result_items or [[]] * state.seats)[who]
+        okey = any(item["item"] == "okey_finish" for item in items)
+        return who, state.opened[who] == "pairs", okey
+    assert state.result is not None
+    summary = state.result.summary
+    return summary.winner, summary.kind == "pairs", summary.okey_finish
+
+
+def _partners(state: Game) -> bool:
+    return bool(state.options.partners)
+
+
+def _same_team(state: Game, a: int, b: int) -> bool:
+    return a == b or (_partners(state) and a % 2 == b % 2)
+
+
+def rate_of(table: Table, seat: int) -> Rate | None:
+    if table.mode == "hotseat" or not table.is_human(seat):
+        return None
+    others = [s for s in range(len(table.seats)) if s != seat and table.is_human(s)]
+    return "friends" if table.mode == "friends" and others else "computer"
+
+
+def seat_hands(table: Table, state: Game) -> list[SeatHand]:
+    """Each player's part in the finished hand ``state`` (``phase == "over"``) at ``table``:
+    one entry per seat held by a player, in seat order. Hotseat tables give none."""
+    if state.phase != "over" or table.mode == "hotseat":
+        return []
+    who, pairs, okey = _finisher(state)
+    variant = "101" if isinstance(state, State101) else "classic"
+    out: list[SeatHand] = []
+    for seat in range(state.seats):
+        player_id = table.player_of(seat)
+        if player_id is None or not table.is_human(seat):
+            continue
+        if who is None:
+            outcome: Outcome = "draw"
+        else:
+            outcome = "win" if _same_team(state, who, seat) else "loss"
+        score = state.result[seat] if isinstance(state, State101) and state.result else None
+        out.append(
+            SeatHand(
+                player_id=player_id,
+                seat=seat,
+                table_id=table.table_id,
+                hand=state.hand_number,
+                variant=variant,
+                outcome=outcome,
+                rate=rate_of(table, seat),
+                pairs_finish=who == seat and pairs,
+                okey_finish=who == seat and okey,
+                score=score,
+                match_over=state.match_over,
+                match_won=any(_same_team(state, w, seat) for w in state.match_winners),
+            )
+        )
+    return out

@@ -1,0 +1,157 @@
+"""A player as stored: name, token hashes, candy and stats, in one item of its own.
+
+The item's key is ``pl~<player id>`` (:func:`player_key`): a player id is URL-safe base64
+like a table id, and the ``~`` keeps the key apart from every table id, every hand key
+(``<table id>#<n>``) and every push key (``<table id>~push~<seat>``, two ``~``). The JSON is
+short-keyed like a table's; it is read only by the player's own requests and written only
+by them and by the credit after a hand (:mod:`api.players.stream`), never inside a move.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+PLAYER_PREFIX = "pl~"
+PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{8}")
+VARIANTS = ("classic", "101")
+DAILY_LIMIT = 60  # candy a player may earn per UTC day
+# Token hashes kept per player: one per device or login (a Telegram login adds one). The
+# oldest goes when a new one comes past the cap: that device must sign in again.
+MAX_TOKENS = 5
+# Tables whose last credited hand a player keeps: what makes a replayed stream record
+# change nothing. Records that were credited come again only with the rest of a batch
+# retried after a failure, minutes later; to be credited twice, a hand would need 16 other
+# tables to credit this same player in between.
+CREDIT_MEMORY = 16
+DAY_S = 86_400
+
+
+def player_key(player_id: str) -> str:
+    """The item key of a player.
+
+    >>> player_key("AbCdEfGh")
+    'pl~AbCdEfGh'
+    """
+    return f"{PLAYER_PREFIX}{player_id}"
+
+
+@dataclass
+class Stats:
+    """One variant's record of a player (all counts from 0)."""
+
+    hands: int = 0
+    hands_won: int = 0
+    matches: int = 0
+    matches_won: int = 0
+    streak: int = 0  # matches won in a row, up to the last match
+    best_streak: int = 0
+    pairs_finishes: int = 0  # hands this player finished with pairs (seven pairs; 101: pairs)
+    okey_finishes: int = 0  # hands this player finished by placing the okey last
+    best_hand: int | None = None  # 101: the lowest hand score (lower is better)
+
+    def encode(self) -> list[Any]:
+        return [
+            self.hands,
+            self.hands_won,
+            self.matches,
+            self.matches_won,
+            self.streak,
+            self.best_streak,
+            self.pairs_finishes,
+            self.okey_finishes,
+            self.best_hand,
+        ]
+
+    @classmethod
+    def decode(cls, data: list[Any]) -> Stats:
+        return cls(*data)
+
+
+@dataclass
+class Credit:
+    """The last hand of one table credited to the player, and the candy of the whole game."""
+
+    table_id: str
+    hand: int  # the engine's hand number (0-based, as a view's "hand")
+    candy: int  # what that hand earned
+    game_candy: int  # what every credited hand of the table earned together
+    at: int  # epoch seconds of the credit
+
+    def encode(self) -> list[Any]:
+        return [self.table_id, self.hand, self.candy, self.game_candy, self.at]
+
+
+@dataclass
+class Player:
+    player_id: str
+    rev: int
+    name: str
+    tokens: list[str]  # token hashes (api.auth.token_hash), newest last
+    created: int  # epoch seconds
+    candy: int = 0
+    day: int = 0  # the UTC day (days since the epoch) ``today`` counts
+    today: int = 0  # candy earned on ``day``
+    stats: dict[str, Stats] = field(default_factory=dict)
+    credits: list[Credit] = field(default_factory=list)  # most recent last
+    telegram_id: int | None = None  # set by the Telegram login (api/players/telegram, later)
+
+    def earned_on(self, day: int) -> int:
+        """Candy earned on UTC ``day``: 0 for any day but the one counted."""
+        return self.today if self.day == day else 0
+
+    def stats_for(self, variant: str) -> Stats:
+        return self.stats.setdefault(variant, Stats())
+
+    def last_credit(self, table_id: str) -> Credit | None:
+        return next((c for c in self.credits if c.table_id == table_id), None)
+
+    def remember(self, credit: Credit) -> None:
+        others = [c for c in self.credits if c.table_id != credit.table_id]
+        self.credits = [*others, credit][-CREDIT_MEMORY:]
+
+    def add_token(self, hashed: str) -> None:
+        self.tokens = [*self.tokens, hashed][-MAX_TOKENS:]
+
+    def to_json(self) -> str:
+        data: dict[str, Any] = {
+            "n": self.name,
+            "tk": self.tokens,
+            "cr": self.created,
+            "c": self.candy,
+            "d": self.day,
+            "t": self.today,
+            "s": {variant: s.encode() for variant, s in self.stats.items()},
+            "h": [c.encode() for c in self.credits],
+        }
+        if self.telegram_id is not None:
+            data["tg"] = self.telegram_id
+        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, player_id: str, rev: int, text: str) -> Player:
+        data = json.loads(text)
+        return cls(
+            player_id=player_id,
+            rev=rev,
+            name=data["n"],
+            tokens=list(data["tk"]),
+            created=data["cr"],
+            candy=data["c"],
+            day=data["d"],
+            today=data["t"],
+            stats={variant: Stats.decode(s) for variant, s in data["s"].items()},
+            credits=[Credit(*c) for c in data["h"]],
+            telegram_id=data.get("tg"),
+        )
+
+
+def utc_day(epoch_s: int) -> int:
+    """Days since 1970-01-01 UTC: the day a daily limit counts in.
+
+    >>> utc_day(86_399), utc_day(86_400)
+    (0, 1)
+    """
+    return epoch_s // DAY_S
