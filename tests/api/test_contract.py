@@ -56,6 +56,10 @@ def test_openapi_document_names_every_route() -> None:
         "/api/tables/{id}/hands/{number}",
         "/api/tables/{id}/push",
         "/api/push/key",
+        "/api/players/telegram",
+        "/api/players/telegram/notifications",
+        "/api/tables/{id}/telegram",
+        "/api/telegram/webhook",
         "/api/openapi.json",
     }
     json.dumps(doc)
