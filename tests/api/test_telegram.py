@@ -414,3 +414,30 @@ def test_the_notifier_waits_as_long_as_telegram_asks_capped(tg: Tg) -> None:
     _turns(tg, t, view, 1)
     assert [c.status for c in tg.bot.calls] == [429, 429, 200]
     assert tg.pauses == [10.0, 10.0]
+
+
+# -- the side items on every store --------------------------------------------------------
+
+
+def test_links_switches_and_the_stand_in_players_on_every_store(any_store: TableStore) -> None:
+    from api.clock import ManualClock as Clock
+    from api.service import Service
+    from api.telegram import links
+    from api.telegram.players import find_or_create_player_for_telegram
+
+    service = Service(any_store, Clock(), Settings())
+    assert links.seat_link(any_store, "abcdefghijkl", 1) is None
+    links.link_seat(any_store, "abcdefghijkl", 1, 7001, "tr", 4_102_444_800 + DAY_S)
+    links.link_seat(any_store, "abcdefghijkl", 1, 7002, "ko", 4_102_444_800 + DAY_S)  # replaced
+    assert links.seat_link(any_store, "abcdefghijkl", 1) == links.SeatLink(7002, "ko")
+    assert any_store.get("abcdefghijkl") is None  # no table item appears
+    assert links.notifications_on(any_store, 7002) is True
+    links.set_notifications(any_store, 7002, False)
+    links.set_notifications(any_store, 7002, False)  # no change: nothing written
+    assert links.notifications_on(any_store, 7002) is False
+    assert links.notifications_on(any_store, 7001) is True
+    first = find_or_create_player_for_telegram(service, 7002, "Can")
+    again = find_or_create_player_for_telegram(service, 7002, "Other")
+    assert (again.player_id, again.name) == (first.player_id, "Can")
+    assert again.token != first.token  # the stand-in hands out a fresh token each time
+    assert first.token not in repr(first)
