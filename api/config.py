@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 DEFAULT_SQLITE_PATH = "data/istaka.sqlite3"
 DEFAULT_VAPID_KEY_FILE = "data/vapid-private.key"
+DEFAULT_TELEGRAM_API = "https://api.telegram.org"
 
 
 @dataclass(frozen=True)
@@ -37,6 +38,16 @@ class Settings:
     # How recent a seat's last recorded request must be for it to count as looking (no
     # push); None: api.push.notifier.LOOKING_SECONDS. The browser tests set 0.
     push_looking_seconds: int | None = None
+    # Telegram (api/telegram): the bot's token and the webhook's secret, each from an SSM
+    # SecureString when one is named (AWS), else from the environment (local play). No
+    # token: every Telegram feature is off. Kept out of repr: a logged Settings shows neither.
+    telegram_token: str = field(default="", repr=False)
+    telegram_token_parameter: str | None = None
+    telegram_webhook_secret: str = field(default="", repr=False)
+    telegram_webhook_secret_parameter: str | None = None
+    telegram_api: str = DEFAULT_TELEGRAM_API  # the Bot API's base URL (tests: a fake one)
+    telegram_bot: str | None = None  # the bot's username, without @ (t.me/<bot>/<app>)
+    telegram_app: str | None = None  # the mini app's short name, set with BotFather
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -57,6 +68,15 @@ class Settings:
             vapid_subject=env.get("ISTAKA_VAPID_SUBJECT") or None,
             push_allow_local=env.get("ISTAKA_PUSH_ALLOW_LOCAL", "") == "1",
             push_looking_seconds=_optional_int(env.get("ISTAKA_PUSH_LOOKING_SECONDS")),
+            telegram_token=env.get("ISTAKA_TELEGRAM_BOT_TOKEN", "").strip(),
+            telegram_token_parameter=env.get("ISTAKA_TELEGRAM_BOT_TOKEN_PARAMETER") or None,
+            telegram_webhook_secret=env.get("ISTAKA_TELEGRAM_WEBHOOK_SECRET", "").strip(),
+            telegram_webhook_secret_parameter=(
+                env.get("ISTAKA_TELEGRAM_WEBHOOK_SECRET_PARAMETER") or None
+            ),
+            telegram_api=env.get("ISTAKA_TELEGRAM_API") or DEFAULT_TELEGRAM_API,
+            telegram_bot=(env.get("ISTAKA_TELEGRAM_BOT") or "").lstrip("@") or None,
+            telegram_app=env.get("ISTAKA_TELEGRAM_APP") or None,
         )
 
 

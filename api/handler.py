@@ -15,7 +15,7 @@ from .context import get_service
 from .errors import ApiError
 from .http import json_response
 from .log import logger
-from .routes import actions, meta, players, push, racks, tables
+from .routes import actions, meta, players, push, racks, tables, telegram
 
 app = APIGatewayHttpResolver()
 app.include_router(tables.router, prefix="/api")
@@ -24,6 +24,7 @@ app.include_router(racks.router, prefix="/api")
 app.include_router(meta.router, prefix="/api")
 app.include_router(push.router, prefix="/api")
 app.include_router(players.router, prefix="/api")
+app.include_router(telegram.router, prefix="/api")
 
 
 def _api_error(err: ApiError) -> Response[str]:

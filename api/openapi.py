@@ -7,6 +7,7 @@ from typing import Any
 
 from . import schemas as s
 from .status import MAX_STATUS_TABLES
+from .telegram import schemas as tg
 
 ERRORS = {
     "400": ("malformed request or action", s.ErrorSchema),
@@ -379,6 +380,7 @@ def document() -> dict[str, Any]:
             },
         },
     )
+    _telegram_paths(spec)
     spec.path(
         path="/api/openapi.json",
         operations={
@@ -390,3 +392,94 @@ def document() -> dict[str, Any]:
     )
     document: dict[str, Any] = spec.to_dict()
     return document
+
+
+TELEGRAM_OFF = "Every Telegram route answers 404 telegram_off when no bot token is set."
+
+
+def _telegram_paths(spec: Any) -> None:
+    """The mini app's and the bot's routes (api/routes/telegram.py)."""
+    bad_init = {"description": "bad_init_data: not signed by the bot, or over 24 hours old"}
+    player = _responses("the player linked to the Telegram user", tg.TelegramPlayerResponse)
+    spec.path(
+        path="/api/players/telegram",
+        operations={
+            "post": {
+                "operationId": "telegramPlayer",
+                "description": (
+                    "The player linked to the Telegram user the init data names, made on "
+                    "first use with the Telegram first name (cleaned as seat names are). "
+                    "Nothing is created for init data that is refused. " + TELEGRAM_OFF
+                ),
+                "requestBody": _body(tg.TelegramPlayerRequest),
+                "responses": {**player, "401": _error(bad_init["description"])},
+            }
+        },
+    )
+    spec.path(
+        path="/api/players/telegram/notifications",
+        operations={
+            "put": {
+                "operationId": "telegramNotifications",
+                "description": (
+                    "Turn the bot's your-turn and reminder messages off or on for the "
+                    "Telegram user (the bot's /quiet and /notify do the same). " + TELEGRAM_OFF
+                ),
+                "requestBody": _body(tg.TelegramNotificationsRequest),
+                "responses": {
+                    **_responses("the switch as it is now", tg.TelegramNotificationsResponse),
+                    "401": _error(bad_init["description"]),
+                },
+            }
+        },
+    )
+    spec.path(
+        path="/api/tables/{id}/telegram",
+        parameters=[TABLE_ID],
+        operations={
+            "put": {
+                "operationId": "linkTelegram",
+                "description": (
+                    "The bot messages the Telegram user of the init data when it is this "
+                    "seat's turn (and with the reminder), in ``lang`` or the user's Telegram "
+                    "language. The seat token is checked first, then the init data. "
+                    + TELEGRAM_OFF
+                ),
+                "security": SECURE,
+                "requestBody": _body(tg.TelegramSeatRequest),
+                "responses": _no_content("401", "403"),
+            }
+        },
+    )
+    spec.path(
+        path="/api/telegram/webhook",
+        operations={
+            "post": {
+                "operationId": "telegramWebhook",
+                "description": (
+                    "Telegram's updates (setWebhook with secret_token). Refused with 401 "
+                    "bad_webhook_secret unless X-Telegram-Bot-Api-Secret-Token is the "
+                    "webhook's secret; otherwise always 200, whatever the update. /start "
+                    "[<table id>[_<invite code>]] answers with a button opening the mini app "
+                    "there; /quiet and /notify switch the turn messages. " + TELEGRAM_OFF
+                ),
+                "parameters": [
+                    {
+                        "name": "X-Telegram-Bot-Api-Secret-Token",
+                        "in": "header",
+                        "required": True,
+                        "schema": {"type": "string"},
+                    }
+                ],
+                "requestBody": _body({"type": "object", "description": "a Telegram Update"}),
+                "responses": {
+                    **_responses("taken", tg.WebhookResponse),
+                    "401": _error("bad_webhook_secret"),
+                },
+            }
+        },
+    )
+
+
+def _error(text: str) -> dict[str, Any]:
+    return {"description": text, "content": {"application/json": {"schema": s.ErrorSchema}}}

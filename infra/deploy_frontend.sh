@@ -26,8 +26,9 @@ TYPES=(
     "webmanifest application/manifest+json"
     "png image/png"
 )
-# index.html, embed.html and the service worker must be fetched fresh, the rest may be cached.
-FRESH=(index.html embed.html sw.js)
+# The pages (index.html, embed.html, tg.html) and the service worker must be fetched fresh,
+# the rest may be cached.
+FRESH=(index.html embed.html tg.html sw.js)
 fresh_filters=()
 for page in "${FRESH[@]}"; do fresh_filters+=(--exclude "$page"); done
 for entry in "${TYPES[@]}"; do

@@ -57,6 +57,18 @@ EMBED_HEADERS = {
     "Referrer-Policy": "strict-origin-when-cross-origin",
 }
 
+# tg.html, the app as a Telegram Mini App (template.yaml's TelegramHeadersPolicy): Telegram's
+# script may load there, and Telegram Web may frame it. No other page allows either.
+TELEGRAM_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self' https://telegram.org; object-src 'none'; "
+        "base-uri 'none'; form-action 'self'; frame-ancestors https://web.telegram.org"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+}
+PAGE_HEADERS = {"embed.html": EMBED_HEADERS, "tg.html": TELEGRAM_HEADERS}
+
 
 # The Content-Type of each kind of file under frontend/: the same values
 # infra/deploy_frontend.sh gives the S3 objects (tests/api/test_deploy_frontend.py holds the
@@ -126,7 +138,7 @@ def create_app(frontend: Path = FRONTEND) -> Flask:
         response = _static_response(Path(found))
         # Always revalidate: the frontend is being edited while the server runs.
         response.headers["Cache-Control"] = "no-cache"
-        response.headers.update(EMBED_HEADERS if path == "embed.html" else SITE_HEADERS)
+        response.headers.update(PAGE_HEADERS.get(path, SITE_HEADERS))
         response.make_conditional(request)  # a 304 for a current If-None-Match
         return response
 

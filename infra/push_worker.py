@@ -6,7 +6,8 @@ The wrapper only remembers the item a request read and, once the conditional wri
 of its next revision has landed, puts (old, new, time) on a queue: no push is sent,
 nor waited for, inside a request. The worker thread drains the queue through
 :func:`api.push.stream.handle_change`, the Lambda's own code, pauses and retries
-included, so a slow or failing push service delays other pushes, never a move.
+included, so a slow or failing push service delays other pushes, never a move. The
+bot's Telegram messages (api/telegram/sender.py) go from the same thread, after each push.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from api.config import Settings
 from api.log import logger
 from api.players.stream import handle_change as credit_players
 from api.push.sender import Sender
-from api.push.stream import handle_change
+from api.push.stream import Deliverer, handle_change
 from api.store.base import BatchRead, StoredPlayer, StoredPushes, StoredTable, TableStore
 
 REMEMBERED_READS = 256
@@ -105,10 +106,16 @@ class PushWorker:
         *,
         clock: Clock | None = None,
         sender: Sender | None = None,
+        telegram: Deliverer | None = None,
     ) -> None:
         self.changes: queue.Queue[Change | None] = queue.Queue()
         self.store = NotifyingStore(store, self.changes, clock or SystemClock())
         self.sender = sender or Sender(store, settings)
+        if telegram is None:
+            from api.telegram.sender import TelegramSender
+
+            telegram = TelegramSender(store, settings)
+        self.also: list[Deliverer] = [telegram]
         self._thread = threading.Thread(target=self._run, name="push-worker", daemon=True)
 
     def start(self) -> PushWorker:
@@ -136,7 +143,7 @@ class PushWorker:
     def _handle(self, change: Change) -> None:
         """Both consumers of the stream in AWS, each on its own: pushes, then credits."""
         try:
-            handle_change(self.sender, change.old, change.new, change.at_s)
+            handle_change(self.sender, change.old, change.new, change.at_s, self.also)
         except Exception as err:  # the worker outlives any one change
             logger.warning("notices not sent", extra={"error": type(err).__name__})
         try:

@@ -7,30 +7,51 @@ the same function the dev server's worker uses, and each notice to the sender. A
 record whose subscriptions could not be read (the store busy) is reported as failed,
 so Lambda retries from it (bisecting, a bounded number of times: template.yaml); a push
 service failing is the sender's business and never fails the record.
+
+Each notice also goes to the Telegram sender (api/telegram/sender.py), which messages
+the seat's Telegram user, if any, through the bot; without a bot token it sends nothing.
 """
 
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from ..config import Settings
 from ..log import logger
 from ..service import DECODE_ERRORS
 from ..store import make_store
 from ..store.base import StoreBusy, StoredTable
-from .notifier import LOOKING_SECONDS, notices
+from .notifier import LOOKING_SECONDS, Notice, notices
 from .sender import Sender
 
+
+class Deliverer(Protocol):
+    """Another way a notice reaches its seat (the Telegram bot); never raises but
+    :class:`StoreBusy`."""
+
+    def deliver(self, notice: Notice) -> object: ...
+
+
 _sender: Sender | None = None
+_others: list[Deliverer] = []
 
 
 def sender() -> Sender:
     global _sender
     if _sender is None:
+        from ..telegram.sender import TelegramSender
+
         settings = Settings.from_env()
         _sender = Sender(make_store(settings), settings)
+        _others.append(TelegramSender(_sender.store, settings))
     return _sender
+
+
+def others() -> list[Deliverer]:
+    sender()
+    return _others
 
 
 def stored(image: dict[str, Any] | None) -> StoredTable | None:
@@ -46,8 +67,15 @@ def stored(image: dict[str, Any] | None) -> StoredTable | None:
     )
 
 
-def handle_change(send: Sender, old: StoredTable | None, new: StoredTable, now_s: int) -> int:
-    """Send what one write owes; the number of notices. Raises :class:`StoreBusy` only."""
+def handle_change(
+    send: Sender,
+    old: StoredTable | None,
+    new: StoredTable,
+    now_s: int,
+    also: Sequence[Deliverer] = (),
+) -> int:
+    """Send what one write owes, by Web Push and by each of ``also``; the number of
+    notices. Raises :class:`StoreBusy` only."""
     try:
         looking = send.settings.push_looking_seconds
         found = notices(old, new, now_s, LOOKING_SECONDS if looking is None else looking)
@@ -60,6 +88,8 @@ def handle_change(send: Sender, old: StoredTable | None, new: StoredTable, now_s
         return 0
     for notice in found:
         send.deliver(notice)
+        for other in also:
+            other.deliver(notice)
     return len(found)
 
 
@@ -72,7 +102,7 @@ def handler(event: dict[str, Any], _context: Any) -> dict[str, Any]:
             continue
         now_s = int(change.get("ApproximateCreationDateTime") or time.time())
         try:
-            handle_change(sender(), stored(change.get("OldImage")), new, now_s)
+            handle_change(sender(), stored(change.get("OldImage")), new, now_s, others())
         except StoreBusy as err:
             logger.warning("notices postponed", extra={"table_id": new.table_id, "error": err.code})
             failures.append({"itemIdentifier": str(change.get("SequenceNumber", ""))})

@@ -117,4 +117,6 @@ export const api = {
 		call('PUT', `tables/${id}/push`, { body, token, retry: true }),
 	unsubscribePush: (id, token, body) =>
 		call('DELETE', `tables/${id}/push`, { body, token, retry: true }),
+	tgPlayer: init_data => call('POST', 'players/telegram', { body: { init_data }, retry: true }),
+	tgLink: (id, token, body) => call('PUT', `tables/${id}/telegram`, { body, token, retry: true }),
 }

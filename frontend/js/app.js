@@ -135,6 +135,9 @@ async function embed(q) {
 	if (q.get('table') && q.get('invite'))
 		history.replaceState(null, '', `./#/join/${q.get('table')}/${q.get('invite')}`)
 	setTheme(prefs.theme || ((prefs.lang || guessLang()) === 'ko' ? 'candy' : 'classic'))
+	// Inside Telegram only (tg.html?tg=1): telegram.js, before the first route reads the hash.
+	if (q.get('tg') === '1' || /tgWebAppData=/.test(location.hash))
+		await (await import('./telegram.js')).startTelegram({ go })
 	// The home screen's module starts loading now, beside the language; a table link (how
 	// most friends arrive) never loads it.
 	if (!/^#\/(t|seat)\//.test(location.hash)) import('./home.js')

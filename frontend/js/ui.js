@@ -130,6 +130,7 @@ export function shareBox(text, shareTitle, id, link) {
 			},
 			'small',
 		),
+		link && globalThis.istakaTelegram?.shareButton(text, shareTitle),
 		link &&
 			navigator.share &&
 			btn(

@@ -58,6 +58,10 @@ def test_openapi_document_names_every_route() -> None:
         "/api/push/key",
         "/api/players",
         "/api/players/me",
+        "/api/players/telegram",
+        "/api/players/telegram/notifications",
+        "/api/tables/{id}/telegram",
+        "/api/telegram/webhook",
         "/api/openapi.json",
     }
     json.dumps(doc)

@@ -16,7 +16,7 @@ from api.handler import ORIGIN_HEADER
 from api.pace import SPECTATOR_MAX_AGE
 from api.store.dynamo import WAKE_AT, WAKE_BUCKET, WAKE_INDEX
 from api.sweep import STOP_MARGIN_MS
-from infra.devserver import EMBED_HEADERS, SITE_HEADERS
+from infra.devserver import EMBED_HEADERS, SITE_HEADERS, TELEGRAM_HEADERS
 
 from .support import template
 
@@ -107,9 +107,60 @@ def test_the_embed_page_may_be_framed_by_any_site_and_is_otherwise_as_strict(
     }
 
 
+def test_only_the_mini_app_page_loads_telegrams_script_and_only_telegram_web_frames_it(
+    cfn: dict[str, Any],
+) -> None:
+    tg = _behaviour(cfn, "/tg.html")
+    site = _behaviour(cfn, None)
+    for key in ("TargetOriginId", "CachePolicyId", "ViewerProtocolPolicy", "AllowedMethods"):
+        assert tg[key] == site[key], key
+    headers = _security_headers(cfn, tg)
+    _assert_hsts(headers)
+    csp = _csp(headers)
+    assert csp["script-src"] == "'self' https://telegram.org"
+    assert csp["frame-ancestors"] == "https://web.telegram.org"
+    assert "FrameOptions" not in headers
+    assert "unsafe" not in headers["ContentSecurityPolicy"]["ContentSecurityPolicy"]
+    app_csp = _csp(_security_headers(cfn, site))
+    loosened = ("frame-ancestors", "script-src")
+    assert {k: v for k, v in csp.items() if k not in loosened} == {
+        k: v for k, v in app_csp.items() if k not in loosened
+    }
+    # Every other page keeps Telegram's script out.
+    for pattern in (None, "/embed.html"):
+        policy = _security_headers(cfn, _behaviour(cfn, pattern))["ContentSecurityPolicy"]
+        assert "telegram" not in policy["ContentSecurityPolicy"]
+
+
+def test_telegram_secrets_come_from_ssm_and_are_optional(cfn: dict[str, Any]) -> None:
+    params = cfn["Parameters"]
+    for name in ("TelegramBotTokenParameter", "TelegramWebhookSecretParameter"):
+        assert params[name]["Default"] == ""  # no Telegram unless asked for
+    for function, names in (
+        ("ApiFunction", ("TelegramBotTokenParameter", "TelegramWebhookSecretParameter")),
+        ("NotifierFunction", ("TelegramBotTokenParameter",)),
+    ):
+        props = _resource(cfn, function, "AWS::Serverless::Function")["Properties"]
+        env = props["Environment"]["Variables"]
+        assert env["ISTAKA_TELEGRAM_BOT_TOKEN_PARAMETER"] == {"Ref": "TelegramBotTokenParameter"}
+        assert "ISTAKA_TELEGRAM_BOT_TOKEN" not in env  # never the token itself
+        statements = props["Policies"][0]["Statement"]
+        for name in names:
+            (granted,) = [
+                st["If"][1]
+                for st in statements
+                if "If" in st and name in json.dumps(st["If"][1]["Resource"])
+            ]
+            assert granted["Action"] == "ssm:GetParameter"
+
+
 def test_the_dev_server_sends_what_cloudfront_sends(cfn: dict[str, Any]) -> None:
     """So the browser tests, which run against the dev server, test the production CSP."""
-    for pattern, local in ((None, SITE_HEADERS), ("/embed.html", EMBED_HEADERS)):
+    for pattern, local in (
+        (None, SITE_HEADERS),
+        ("/embed.html", EMBED_HEADERS),
+        ("/tg.html", TELEGRAM_HEADERS),
+    ):
         headers = _security_headers(cfn, _behaviour(cfn, pattern))
         assert _csp(headers) == _csp(
             {"ContentSecurityPolicy": {"ContentSecurityPolicy": local["Content-Security-Policy"]}}

@@ -42,7 +42,10 @@ export function feedback(ctx, prev, view) {
 	if (turn) cue = 'turn'
 	if (won) cue = 'win'
 	if (cue) ctx.sound?.play(cue)
-	if (turn && prefs.vibrate !== false) navigator.vibrate?.(80)
+	if (turn && prefs.vibrate !== false) {
+		navigator.vibrate?.(80)
+		globalThis.istakaTelegram?.yourTurn() // Telegram's haptic feedback (telegram.js)
+	}
 }
 
 // The menu's switches, remembered on this device.

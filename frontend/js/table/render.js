@@ -152,7 +152,8 @@ function cover(ctx) {
 
 function inviteUrl(ctx) {
 	const code = ctx.state.sync.view.invite_code || ctx.auth?.invite
-	return code && new URL(`#/join/${ctx.id}/${code}`, location.href.split('#')[0]).href
+	const tg = code && globalThis.istakaTelegram?.inviteUrl(ctx.id, code) // t.me, telegram.js
+	return tg || (code && new URL(`#/join/${ctx.id}/${code}`, location.href.split('#')[0]).href)
 }
 
 function waitingRoom(ctx) {

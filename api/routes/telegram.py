@@ -1,0 +1,69 @@
+"""Telegram: the mini app's player and seat link, the turn-message switch, the bot's webhook.
+
+Every route answers 404 ``telegram_off`` when no bot token is configured.
+"""
+
+from __future__ import annotations
+
+import hmac
+
+from aws_lambda_powertools.event_handler import Response
+
+from ..context import get_service
+from ..errors import ApiError
+from ..http import body, dumped, header, new_router, token
+from ..log import logger
+from ..schemas import load, load_later
+from ..telegram import identity
+from ..telegram.bot import handle_update
+from ..telegram.botapi import BotApi
+from ..telegram.credentials import TELEGRAM_OFF, require_token, webhook_secret
+from ..telegram.schemas import SCHEMAS
+
+router = new_router()
+
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+WEBHOOK_TIMEOUT_S = 3.0
+
+
+@router.post("/players/telegram")
+def telegram_player() -> Response[str]:
+    service = get_service()
+    request = load(SCHEMAS["player_request"], body(router))
+    return dumped(SCHEMAS["player"], identity.player(service, request))
+
+
+@router.put("/players/telegram/notifications")
+def telegram_notifications() -> Response[str]:
+    service = get_service()
+    request = load(SCHEMAS["notifications_request"], body(router))
+    return dumped(SCHEMAS["notifications"], identity.notifications(service, request))
+
+
+@router.put("/tables/<table_id>/telegram")
+def telegram_seat(table_id: str) -> Response[str]:
+    request = load_later(SCHEMAS["seat"], body(router))
+    identity.link_seat(get_service(), table_id, token(router), request)
+    return Response(status_code=204, body="", headers={"Cache-Control": "no-store"})
+
+
+@router.post("/telegram/webhook")
+def telegram_webhook() -> Response[str]:
+    """An update from Telegram (setWebhook with ``secret_token``). Checked by the secret
+    header before the body is even parsed; once checked, always 200, so that Telegram
+    does not resend an update the bot could not act on."""
+    service = get_service()
+    bot_token = require_token(service.settings)
+    secret = webhook_secret(service.settings)
+    if secret is None:
+        raise TELEGRAM_OFF
+    sent = header(router, SECRET_HEADER) or ""
+    if not hmac.compare_digest(sent.encode("utf-8", "surrogatepass"), secret.encode("utf-8")):
+        logger.info("webhook refused", extra={"header_sent": bool(sent)})
+        raise ApiError(401, "bad_webhook_secret", "this webhook answers Telegram only")
+    # One try, briefly: a request does not sleep, and a user whose /start went unanswered
+    # sends it again. The notifier's messages are the ones retried (api/telegram/sender.py).
+    api = BotApi(service.settings.telegram_api, bot_token, attempts=1, timeout=WEBHOOK_TIMEOUT_S)
+    done = handle_update(body(router), service.settings, api, service.store)
+    logger.info("webhook update", extra={"done": done})
+    return dumped(SCHEMAS["webhook"], {"ok": True})
