@@ -1,31 +1,25 @@
-"""THE SEAM to the players of issue 14 ("a player, with no sign-up").
+"""The player linked to a Telegram user: the one seam between api/telegram and the players
+of issue 14 (api/players).
 
-Telegram needs exactly one thing from the players part: the player linked to a
-Telegram user, made on first use. That is :func:`find_or_create_player_for_telegram`,
-and nothing else in api/telegram reads or writes players.
-
-What is here is a STAND-IN, so that the Telegram part runs and is tested on its own:
-one item per Telegram user (``tgplayer~<telegram id>``, in the table store's side
-items, see :mod:`.items`) holding a player id and a name. It issues a fresh random
-token on every call and checks none (no player endpoint exists here to check one).
-
-When the players part is merged, replace the body of
-:func:`find_or_create_player_for_telegram` with a call to the players store that
-(1) finds the player whose ``telegram_id`` is this one, or creates one named ``name``
-with it, atomically (two first launches at once make one player), and (2) returns a
-token valid for ``Authorization: Bearer`` on /api/players/me and on create/join. The
-route (api/routes/telegram.py) and its tests need no change.
+An index item per Telegram user, ``tgplayer~<telegram id>`` (a side item, see :mod:`.items`),
+names the player; the player itself is an ordinary one (api/players/accounts.py) carrying the
+Telegram id, and each launch of the mini app gets a new token of it, valid for
+``Authorization: Bearer`` on /api/players/me and for ``X-Istaka-Player`` on create and join.
+Two first launches at once both make a player, but only one is linked (the index item is
+written only where there is none): the other stays unused, unseen by anyone.
 """
 
 from __future__ import annotations
 
-import secrets
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..auth import new_token
 from ..names import MAX_NAME, clean_name
+from ..players.accounts import create_player, get_player, issue_token
 from ..service import Service
+from ..store.base import VersionConflict
 from . import items
+from .items import Item
 
 PLAYER_PREFIX = "tgplayer~"
 FALLBACK_NAME = "Player"  # a first name that cleans to nothing usable (only emoji joiners, ...)
@@ -61,16 +55,42 @@ def telegram_name(first_name: str) -> str:
 def find_or_create_player_for_telegram(
     service: Service, telegram_id: int, first_name: str
 ) -> LinkedPlayer:
-    """The player linked to ``telegram_id``, created with ``first_name`` on first use.
+    """The player linked to ``telegram_id``, created with ``first_name`` on first use, and a
+    new token of it."""
+    store, key = service.store, f"{PLAYER_PREFIX}{telegram_id}"
+    linked, _rev = items.read(store, key)
+    if linked is not None and (found := _with_new_token(service, str(linked["p"]))):
+        return found
+    name = telegram_name(first_name)
+    made, token = create_player(
+        store, service.clock.now_ms() // 1000, name, telegram_id=telegram_id
+    )
+    stale = str(linked["p"]) if linked is not None else None
+    winner = items.update(store, key, _link_to(made.player_id, name, stale))
+    if winner is not None and winner["p"] == made.player_id:
+        return LinkedPlayer(made.player_id, token, name)
+    # Another launch linked its player first: that one is the user's.
+    found = _with_new_token(service, str(winner["p"])) if winner is not None else None
+    if found is None:
+        raise VersionConflict(f"no player could be linked to Telegram user {telegram_id}")
+    return found
 
-    STAND-IN: see the module's docstring for what the players store must do instead.
-    """
 
-    def create(found: items.Item | None) -> items.Item | None:
-        if found is not None:
-            return None
-        return {"p": secrets.token_urlsafe(12), "n": telegram_name(first_name)}
+def _with_new_token(service: Service, player_id: str) -> LinkedPlayer | None:
+    player = get_player(service.store, player_id)
+    token = issue_token(service.store, player_id) if player is not None else None
+    if player is None or token is None:
+        return None  # gone (expired): the caller links a new one
+    return LinkedPlayer(player_id, token, player.name)
 
-    player = items.update(service.store, f"{PLAYER_PREFIX}{telegram_id}", create)
-    assert player is not None
-    return LinkedPlayer(str(player["p"]), new_token(), str(player["n"]))
+
+def _link_to(player_id: str, name: str, stale: str | None) -> Callable[[Item | None], Item | None]:
+    """Link the user to ``player_id`` where there is no link yet, or where it named the
+    player ``stale``, now gone; a link another launch wrote meanwhile stays."""
+
+    def link(found: Item | None) -> Item | None:
+        if found is None or (stale is not None and found.get("p") == stale):
+            return {"p": player_id, "n": name}
+        return None
+
+    return link

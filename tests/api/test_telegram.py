@@ -439,5 +439,12 @@ def test_links_switches_and_the_stand_in_players_on_every_store(any_store: Table
     first = find_or_create_player_for_telegram(service, 7002, "Can")
     again = find_or_create_player_for_telegram(service, 7002, "Other")
     assert (again.player_id, again.name) == (first.player_id, "Can")
-    assert again.token != first.token  # the stand-in hands out a fresh token each time
+    assert again.token != first.token  # a new token for each launch, both good
     assert first.token not in repr(first)
+    # A real player of api/players, carrying the Telegram id; both tokens work.
+    from api.players.accounts import player_by_token
+
+    for linked in (first, again):
+        player = player_by_token(any_store, linked.token)
+        assert player is not None and player.player_id == first.player_id
+        assert player.telegram_id == 7002
