@@ -34,6 +34,7 @@ export function openTable(mount, id, env) {
 		// Machinery of the parts, not table state:
 		redraws: { level: null, focus: null }, // asked for, not drawn yet (render.js)
 		layoutSave: { timer: null, pending: null, sent: null }, // (actions.js)
+		sorts: 0, // sorts asked for: only the latest one's answer is laid out (actions.js)
 		polling: { timer: null, idle: 0, running: false, stopped: false, wake: null }, // (sync.js)
 		feedback: null, // table/feedback.js, loaded on the first gesture
 		sound: null, // the sounds (table/sound.js), made on the first gesture with sounds on (feedback.js)

@@ -109,13 +109,16 @@ export async function arrange(ctx, by) {
 }
 
 // The answer is dropped if the screen moved on meanwhile: to another hand or seat, into
-// a move (whose tile it would put back), or away.
+// a move (whose tile it would put back), away, or to a later sort.
 async function sortRack(ctx, by) {
 	const { state } = ctx
-	const asked = { hand: state.rack.hand, seat: state.seat }
+	const asked = { hand: state.rack.hand, seat: state.seat, sort: ++ctx.sorts }
 	const advice = await api.arrangement(ctx.id, ctx.token, asked.seat, by)
 	const { busy, closed } = state.sync
 	if (busy || closed || state.rack.hand !== asked.hand || state.seat !== asked.seat) return
+	// A sort asked for later wins, whichever answer comes first: the new rack's own sort
+	// must not undo the Best the player tapped while it was on its way.
+	if (asked.sort !== ctx.sorts) return
 	arrangeRack(state, advice, by)
 	redraw(ctx, 'rack')
 	saveLayout(ctx)
