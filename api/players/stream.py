@@ -14,7 +14,6 @@ or the dev worker and a retry seeing the same change, credit once.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Iterator
 from functools import partial
 from typing import Any
@@ -22,7 +21,7 @@ from typing import Any
 from ..config import Settings
 from ..log import logger
 from ..model import Table, hand_item_record, hand_key
-from ..push.stream import stored
+from ..push.stream import table_changes
 from ..service import DECODE_ERRORS
 from ..store import make_store
 from ..store.base import StoreBusy, StoredTable, TableStore, VersionConflict
@@ -150,16 +149,12 @@ def store() -> TableStore:
 
 def handler(event: dict[str, Any], _context: Any) -> dict[str, Any]:
     failures: list[dict[str, str]] = []
-    for record in event.get("Records") or []:
-        change = record.get("dynamodb") or {}
-        new = stored(change.get("NewImage"))
-        if record.get("eventName") != "MODIFY" or new is None:
-            continue
-        now_s = int(change.get("ApproximateCreationDateTime") or time.time())
+    for change in table_changes(event):
         try:
-            handle_change(store(), stored(change.get("OldImage")), new, now_s)
+            handle_change(store(), change.old, change.new, change.at_s)
         except (StoreBusy, VersionConflict) as err:
             code = err.code if isinstance(err, StoreBusy) else "VersionConflict"
-            logger.warning("credits postponed", extra={"table_id": new.table_id, "error": code})
-            failures.append({"itemIdentifier": str(change.get("SequenceNumber", ""))})
+            extra = {"table_id": change.new.table_id, "error": code}
+            logger.warning("credits postponed", extra=extra)
+            failures.append({"itemIdentifier": change.sequence})
     return {"batchItemFailures": failures}

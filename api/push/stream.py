@@ -15,7 +15,8 @@ the seat's Telegram user, if any, through the bot; without a bot token it sends 
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..config import Settings
@@ -93,17 +94,36 @@ def handle_change(
     return len(found)
 
 
-def handler(event: dict[str, Any], _context: Any) -> dict[str, Any]:
-    failures: list[dict[str, str]] = []
+@dataclass(frozen=True)
+class TableChange:
+    """One MODIFY record of a table item from the stream, decoded."""
+
+    sequence: str  # the record's id, for batchItemFailures
+    old: StoredTable | None
+    new: StoredTable
+    at_s: int
+
+
+def table_changes(event: dict[str, Any]) -> Iterator[TableChange]:
+    """The stream event's changed table items; every other record is skipped. Shared by
+    the notifier and the player credits (api/players/stream.py)."""
     for record in event.get("Records") or []:
         change = record.get("dynamodb") or {}
         new = stored(change.get("NewImage"))
         if record.get("eventName") != "MODIFY" or new is None:
             continue
-        now_s = int(change.get("ApproximateCreationDateTime") or time.time())
+        at_s = int(change.get("ApproximateCreationDateTime") or time.time())
+        old = stored(change.get("OldImage"))
+        yield TableChange(str(change.get("SequenceNumber", "")), old, new, at_s)
+
+
+def handler(event: dict[str, Any], _context: Any) -> dict[str, Any]:
+    failures: list[dict[str, str]] = []
+    for change in table_changes(event):
         try:
-            handle_change(sender(), stored(change.get("OldImage")), new, now_s, others())
+            handle_change(sender(), change.old, change.new, change.at_s, others())
         except StoreBusy as err:
-            logger.warning("notices postponed", extra={"table_id": new.table_id, "error": err.code})
-            failures.append({"itemIdentifier": str(change.get("SequenceNumber", ""))})
+            extra = {"table_id": change.new.table_id, "error": err.code}
+            logger.warning("notices postponed", extra=extra)
+            failures.append({"itemIdentifier": change.sequence})
     return {"batchItemFailures": failures}
