@@ -52,6 +52,8 @@ class Pages:
         self.contexts: list[Any] = []
         self.errors: list[str] = []
         self.allowed: list[str] = []
+        # Which requests failed: a console error says only "status of 422", not what asked.
+        self.failures: list[str] = []
 
     def allow(self, text: str) -> None:
         """Expect console errors containing ``text`` (a test that provokes a 409, say)."""
@@ -73,6 +75,16 @@ class Pages:
     def watch(self, page: Any) -> None:
         page.on("console", lambda m: m.type == "error" and self.errors.append(f"console: {m.text}"))
         page.on("pageerror", lambda e: self.errors.append(f"pageerror: {e}"))
+        page.on("response", self._note_failure)
+
+    def _note_failure(self, response: Any) -> None:
+        if response.status >= 400:
+            request = response.request
+            try:
+                body = response.text()[:200]
+            except Exception:  # the page may be gone before the body is read
+                body = "?"
+            self.failures.append(f"{response.status} {request.method} {response.url} {body}")
 
     def close(self) -> None:
         for ctx in self.contexts:
@@ -85,7 +97,12 @@ def pages(browser: Any) -> Iterator[Pages]:
     yield p
     p.close()
     errors = [e for e in p.errors if not any(a in e for a in p.allowed)]
-    assert not errors, "errors in the browser:\n" + "\n".join(errors)
+    assert not errors, (
+        "errors in the browser:\n"
+        + "\n".join(errors)
+        + "\nfailed requests:\n"
+        + "\n".join(p.failures)
+    )
 
 
 @pytest.fixture(scope="session")

@@ -69,6 +69,9 @@ def screen_tables(base: str) -> dict[str, Any]:
         {
             "mode": "hotseat",
             "name": "Ayşe",
+            # A day a turn: a live clock would run out during the shots, and the sweep's
+            # move for the seat would change the rack under the page.
+            "turn_seconds": 86400,
             "options": {"seats": 3},
             "seats": [{"kind": "human", "name": n} for n in ("Ayşe", "Mehmet", "Zeynep")],
         },

@@ -182,6 +182,20 @@ describe('selection and rack', () => {
 		assert.equal(state.selection.hint, id('K5'))
 	})
 
+	test('a sort of a rack the server has moved on from waits for the next view', () => {
+		const state = playing('R1 R2 K5', rack('R1 R2 K5'))
+		// A turn timed out meanwhile: the server drew B9 for the seat and discarded K5.
+		const advice = { layout: rack('B9', 'R1 R2'), discard: null }
+		assert.equal(table.arrangeRack(state, advice, 'runs'), false)
+		assert.deepEqual(drawn(table.myLayout(state)), ['R1 R2 K5', ''])
+		assert.equal(state.rack.unsorted, true)
+		table.acceptView(state, view('R1 R2 B9', { version: 3 }))
+		assert.equal(state.rack.unsorted, true)
+		assert.equal(table.arrangeRack(state, advice, 'runs'), true)
+		assert.deepEqual(drawn(table.myLayout(state)), ['B9', 'R1 R2'])
+		assert.equal(state.rack.unsorted, false)
+	})
+
 	test('"best" in 101 also takes the groups the server found', () => {
 		const state = table.createTableState({ seat: 0 })
 		table.acceptView(state, view('R1 R2 R3', { variant: '101' }))

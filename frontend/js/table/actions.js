@@ -119,7 +119,8 @@ async function sortRack(ctx, by) {
 	// A sort asked for later wins, whichever answer comes first: the new rack's own sort
 	// must not undo the Best the player tapped while it was on its way.
 	if (asked.sort !== ctx.sorts) return
-	arrangeRack(state, advice, by)
+	// Saved, a layout of a rack the server no longer holds would be refused.
+	if (!arrangeRack(state, advice, by)) return
 	redraw(ctx, 'rack')
 	saveLayout(ctx)
 }

@@ -213,14 +213,25 @@ export function dropSelectionOn(state, slot) {
 }
 
 // A sort: the server's layout, discard advice and, for "best" in 101, groups.
+// Returns false, and leaves the rack as it is, when the server sorted another rack than the
+// one shown (a timed-out turn was played for the seat meanwhile): the rack is marked
+// `unsorted` again, so the view that brings the new rack is sorted the same way.
 export function arrangeRack(state, advice, by) {
+	const shown = state.sync.view.rack
+	const sorted = advice.layout.flat().filter(tile => tile != null)
+	if (sorted.length !== shown.length || !sorted.every(tile => shown.includes(tile))) {
+		state.rack.unsorted = true
+		return false
+	}
 	state.rack.unsorted = false
-	state.rack.layouts[state.seat ?? -1] = reconcile(advice.layout, state.sync.view.rack)
+	state.rack.layouts[state.seat ?? -1] = reconcile(advice.layout, shown)
 	state.selection.hint = advice.discard
 	state.selection.tile = null
-	if (!is101(state)) return
-	state.meld101.current = []
-	state.meld101.groups = by === 'best' && advice.groups ? advice.groups : []
+	if (is101(state)) {
+		state.meld101.current = []
+		state.meld101.groups = by === 'best' && advice.groups ? advice.groups : []
+	}
+	return true
 }
 
 // A rack tile dragged is also picked up.
