@@ -163,8 +163,10 @@ class Table:
             "cr": self.created,
             "ls": self.seen,
             "mt": encode_move_times(self.move_times),
-            "lm": self.last_move,
         }
+        if self.last_move != _last_timed(self.move_times):
+            # Most writes that move the game time both the same: then "mt" says it.
+            data["lm"] = self.last_move
         if self.reminded is not None and self.reminded == self.deadline:
             # Kept only while it is the current deadline's: an older one means nothing
             # more than none, and the item stays inside its 1 KB write unit.
@@ -186,7 +188,8 @@ class Table:
         players = data.get("pp", [])
         if len(players) > len(tokens) or any(p is not None and type(p) is not str for p in players):
             raise ValueError("the stored players do not match the tokens")
-        last_move = data.get("lm")
+        move_times = decode_move_times(data.get("mt", ""))
+        last_move = data.get("lm", _last_timed(move_times))
         if last_move is not None and type(last_move) is not int:
             raise ValueError("the stored last move time is not a number")
         return cls(
@@ -205,7 +208,7 @@ class Table:
             created=data["cr"],
             seen=list(seen),
             # Items written before "mt" existed have no times: their events show none.
-            move_times=decode_move_times(data.get("mt", "")),
+            move_times=move_times,
             reminded=data.get("rm"),
             last_move=last_move,
             players=list(players),
@@ -213,6 +216,11 @@ class Table:
 
 
 HAND_SEPARATOR = "#"  # never in a table id (URL-safe base64): no hand item loads as a table
+
+
+def _last_timed(times: MoveTimes) -> int | None:
+    """When the last timed write landed (seconds after the table was made)."""
+    return times[-1][1] if times else None
 
 
 def hand_key(table_id: str, hand_number: int) -> str:

@@ -405,14 +405,42 @@ def test_a_passed_deadline_is_shown_not_settled(
 
 
 @pytest.mark.usefixtures("sqlite_service")
-def test_items_written_before_last_move_was_kept_answer_null(
+def test_last_move_is_stored_only_where_the_move_times_do_not_say_it(
+    client: ApiClient, clock: ManualClock, sqlite_service: Service
+) -> None:
+    def stored(table_id: str) -> dict[str, Any]:
+        item = sqlite_service.store.get(table_id)
+        assert item is not None
+        return dict(json.loads(item.data))
+
+    made = client.create(mode="computer", name="A")
+    assert "lm" not in stored(made["table_id"])  # the deal timed both: "mt" holds it
+    waiting = client.create(mode="friends", name="Ayşe", options={"seats": 3})
+    clock.advance(60)
+    joined = client.call(
+        "POST",
+        f"/api/tables/{waiting['table_id']}/join",
+        {"invite_code": waiting["invite_code"], "name": "Mehmet"},
+    )
+    assert joined.status == 200, joined.text
+    assert isinstance(stored(waiting["table_id"]).get("lm"), int)  # a join moves no version
+    answers = ask(client, [entry(made), entry(waiting)])["tables"]
+    for table, answer in zip((made, waiting), answers, strict=True):
+        last = sqlite_service.load(table["table_id"]).table.last_move_at()
+        assert last is not None and answer["last_move"] == last * 1000
+    assert answers[1]["last_move"] - answers[0]["last_move"] == 60_000
+
+
+@pytest.mark.usefixtures("sqlite_service")
+def test_items_written_before_move_times_were_kept_answer_null(
     client: ApiClient, sqlite_service: Service
 ) -> None:
     made = client.create(mode="computer", name="A")
     stored = sqlite_service.store.get(made["table_id"])
     assert stored is not None
     data = json.loads(stored.data)
-    del data["lm"]
+    data.pop("lm", None)
+    del data["mt"]
     old = StoredTable(stored.table_id, stored.rev + 1, json.dumps(data), stored.expires_at)
     sqlite_service.store.put_if_version(old, stored.rev)
     assert ask(client, [entry(made)])["tables"][0]["last_move"] is None
