@@ -409,8 +409,12 @@ def _telegram_paths(spec: Any) -> None:
                 "description": (
                     "The player linked to the Telegram user the init data names, made on "
                     "first use with the Telegram first name (cleaned as seat names are). "
+                    "With X-Istaka-Player, the device's own player is the one linked on first "
+                    "use (unless another Telegram user has it), and keeps its token; an "
+                    "unknown token there is ignored. "
                     "Nothing is created for init data that is refused. " + TELEGRAM_OFF
                 ),
+                "security": PLAYER_OPTIONAL,
                 "requestBody": _body(tg.TelegramPlayerRequest),
                 "responses": {**player, "401": _error(bad_init["description"])},
             }

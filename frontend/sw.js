@@ -1,5 +1,5 @@
 // App shell cache: network first, the cache when offline. /api/ is never cached.
-const CACHE = 'istaka-v6'
+const CACHE = 'istaka-v7'
 const MODULES = [
 	'app',
 	'api',
@@ -35,6 +35,9 @@ const MODULES = [
 	'i18n/en',
 	'i18n/tr',
 	'i18n/ko',
+	'i18n/more/en',
+	'i18n/more/tr',
+	'i18n/more/ko',
 ]
 const SHELL = [
 	'./',

@@ -13,6 +13,7 @@ from ..context import get_service
 from ..errors import ApiError
 from ..http import body, dumped, header, new_router, token
 from ..log import logger
+from ..players.requests import PLAYER_HEADER
 from ..schemas import load, load_later
 from ..telegram import identity
 from ..telegram.bot import handle_update
@@ -30,7 +31,8 @@ WEBHOOK_TIMEOUT_S = 3.0
 def telegram_player() -> Response[str]:
     service = get_service()
     request = load(SCHEMAS["player_request"], body(router))
-    return dumped(SCHEMAS["player"], identity.player(service, request))
+    device = (header(router, PLAYER_HEADER) or "").strip() or None
+    return dumped(SCHEMAS["player"], identity.player(service, request, device))
 
 
 @router.put("/players/telegram/notifications")

@@ -30,12 +30,14 @@ def verify(service: Service, init_data: str) -> InitData:
         raise ApiError(401, "bad_init_data", message) from err
 
 
-def player(service: Service, body: Body) -> Body:
-    """``POST /api/players/telegram``: the player linked to the Telegram user."""
+def player(service: Service, body: Body, device_token: str | None = None) -> Body:
+    """``POST /api/players/telegram``: the player linked to the Telegram user. The device's
+    own player (``X-Istaka-Player``; an unknown token is no error here, only ignored) is the
+    one linked on first use, and keeps its token."""
     data = verify(service, body["init_data"])
     try:
         linked = find_or_create_player_for_telegram(
-            service, data.user.id, data.user.first_name
+            service, data.user.id, data.user.first_name, device_token
         )
         on = links.notifications_on(service.store, data.user.id)
     except (StoreBusy, VersionConflict) as err:

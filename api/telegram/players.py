@@ -7,6 +7,12 @@ Telegram id, and each launch of the mini app gets a new token of it, valid for
 ``Authorization: Bearer`` on /api/players/me and for ``X-Istaka-Player`` on create and join.
 Two first launches at once both make a player, but only one is linked (the index item is
 written only where there is none): the other stays unused, unseen by anyone.
+
+A first launch on a device that already plays in the browser brings that player along
+(its token ``device_token``, sent as ``X-Istaka-Player``): the device keeps one player, with
+its candy and stats, in both places. Only a player not yet given to a Telegram user is taken
+so. A launch on a device that holds a token of the linked player keeps that token: a player
+keeps only its last few tokens, and a new one each launch would soon push out the browser's.
 """
 
 from __future__ import annotations
@@ -15,7 +21,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..names import MAX_NAME, clean_name
-from ..players.accounts import create_player, get_player, issue_token
+from ..players.accounts import (
+    create_player,
+    get_player,
+    issue_token,
+    player_by_token,
+    update_player,
+)
+from ..players.model import Player
 from ..service import Service
 from ..store.base import VersionConflict
 from . import items
@@ -53,27 +66,51 @@ def telegram_name(first_name: str) -> str:
 
 
 def find_or_create_player_for_telegram(
-    service: Service, telegram_id: int, first_name: str
+    service: Service, telegram_id: int, first_name: str, device_token: str | None = None
 ) -> LinkedPlayer:
-    """The player linked to ``telegram_id``, created with ``first_name`` on first use, and a
-    new token of it."""
+    """The player linked to ``telegram_id`` and a token of it: the device's own if it holds
+    one, else a new one. On first use the player is the device's where it is free to take,
+    else a new player named ``first_name``."""
     store, key = service.store, f"{PLAYER_PREFIX}{telegram_id}"
+    device_player = player_by_token(store, device_token) if device_token else None
     linked, _rev = items.read(store, key)
+    if linked is not None and device_player is not None and device_player.player_id == linked["p"]:
+        assert device_token is not None
+        return LinkedPlayer(device_player.player_id, device_token, device_player.name)
     if linked is not None and (found := _with_new_token(service, str(linked["p"]))):
         return found
-    name = telegram_name(first_name)
-    made, token = create_player(
-        store, service.clock.now_ms() // 1000, name, telegram_id=telegram_id
-    )
+    taken = _take(service, device_player, telegram_id) if device_player is not None else None
+    token: str | None
+    if taken is not None:
+        player_id, name, token = taken.player_id, taken.name, device_token
+    else:
+        name = telegram_name(first_name)
+        made, token = create_player(
+            store, service.clock.now_ms() // 1000, name, telegram_id=telegram_id
+        )
+        player_id = made.player_id
     stale = str(linked["p"]) if linked is not None else None
-    winner = items.update(store, key, _link_to(made.player_id, name, stale))
-    if winner is not None and winner["p"] == made.player_id:
-        return LinkedPlayer(made.player_id, token, name)
+    winner = items.update(store, key, _link_to(player_id, name, stale))
+    if winner is not None and winner["p"] == player_id and token is not None:
+        return LinkedPlayer(player_id, token, name)
     # Another launch linked its player first: that one is the user's.
     found = _with_new_token(service, str(winner["p"])) if winner is not None else None
     if found is None:
         raise VersionConflict(f"no player could be linked to Telegram user {telegram_id}")
     return found
+
+
+def _take(service: Service, player: Player, telegram_id: int) -> Player | None:
+    """``player`` marked as the Telegram user's, unless another Telegram user has it."""
+
+    def mark(current: Player) -> bool:
+        if current.telegram_id is not None:
+            return False
+        current.telegram_id = telegram_id
+        return True
+
+    now = update_player(service.store, player.player_id, mark)
+    return now if now is not None and now.telegram_id == telegram_id else None
 
 
 def _with_new_token(service: Service, player_id: str) -> LinkedPlayer | None:

@@ -117,6 +117,9 @@ export const api = {
 		call('PUT', `tables/${id}/push`, { body, token, retry: true }),
 	unsubscribePush: (id, token, body) =>
 		call('DELETE', `tables/${id}/push`, { body, token, retry: true }),
-	tgPlayer: init_data => call('POST', 'players/telegram', { body: { init_data }, retry: true }),
+	tgPlayer: (init_data, player) =>
+		call('POST', 'players/telegram', { body: { init_data }, player, retry: true }),
+	tgNotifications: (init_data, enabled) =>
+		call('PUT', 'players/telegram/notifications', { body: { init_data, enabled }, retry: true }),
 	tgLink: (id, token, body) => call('PUT', `tables/${id}/telegram`, { body, token, retry: true }),
 }

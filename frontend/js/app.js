@@ -48,16 +48,18 @@ async function route() {
 
 // A device link (device.js): this device keeps the seat's token, the token leaves the
 // address bar at once (so history, bookmarks and a shared address do not carry it), and
-// the table opens seated. Both devices then play the seat with the same token.
-const SEAT_LINK = /^#\/seat\/([\w-]{1,64})\/([0-3])\/([\w-]{16,128})$/
+// the table opens seated. Both devices then play the seat with the same token. The link's
+// last part, where the sender has a player, is its token: this device may take it on.
+const SEAT_LINK = /^#\/seat\/([\w-]{1,64})\/([0-3])\/([\w-]{16,128})(?:\/([\w.-]{16,128}))?$/
 function claimSeat() {
-	const [, id, seat, token] = location.hash.match(SEAT_LINK) || []
+	const [, id, seat, token, playerToken] = location.hash.match(SEAT_LINK) || []
 	history.replaceState(null, '', id ? '#/t/' + id : '#/')
 	if (!id) toast(t('bad_seat_link'), 'error')
 	else if (getAuth(id)?.token !== token) {
 		setAuth(id, { token, seat: +seat, seats: [+seat], mode: 'device' })
 		toast(t('device_linked'))
 	}
+	if (id && playerToken) import('./candy.js').then(m => m.offerPlayer(playerToken))
 	route()
 }
 

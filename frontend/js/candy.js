@@ -2,12 +2,14 @@
 // its balance on home, and what a game earned on the result screen. Loaded on demand, so
 // neither the home page's first paint nor a table's first download waits for it.
 import { api } from './api.js'
-import { t } from './i18n/index.js'
+import { t, more } from './i18n/index.js'
 import { player, setPlayer, forgetPlayer, sleep } from './storage.js'
+import { h, btn, modal, closeModal, toast } from './ui.js'
 
 let making = null
 // The device's player, made once (POST /api/players); null when the server cannot now.
-export function ensurePlayer(lang) {
+export async function ensurePlayer(lang) {
+	await globalThis.istakaTelegram?.signedIn // inside Telegram, its player is the device's
 	const known = player()
 	if (known) return Promise.resolve(known)
 	making ??= api
@@ -18,7 +20,7 @@ export function ensurePlayer(lang) {
 			return made
 		})
 		.catch(() => (making = null))
-	return making
+	return await making
 }
 
 let last = null // { at, me }: home redraws (an option changed) reuse a fresh answer
@@ -33,6 +35,49 @@ async function me(fresh) {
 		return null
 	}
 	return last.me
+}
+
+const hasPlayed = m => m.candy > 0 || Object.values(m.stats).some(stats => stats.hands_played > 0)
+
+// A device link's player (app.js claimSeat): this device takes it on at once if its own
+// player has played nothing yet; else the player chooses which one this device keeps.
+export async function offerPlayer(token) {
+	if (player()?.token === token) return
+	let theirs
+	try {
+		theirs = await api.me(token)
+	} catch {
+		return // a player the server no longer knows: the seat link alone still works
+	}
+	const mine = await me(true)
+	const take = () => {
+		setPlayer({ id: theirs.player_id, token, name: theirs.name })
+		last = null
+	}
+	if (!mine || !hasPlayed(mine) || mine.player_id === theirs.player_id) return take()
+	await more()
+	const body = h(
+		'.player-switch',
+		h(
+			'p',
+			t('player_switch', { theirs: theirs.name, n: theirs.candy, mine: mine.name, m: mine.candy }),
+		),
+		h(
+			'.acts',
+			btn(
+				t('player_switch_yes', { name: theirs.name }),
+				() => {
+					take()
+					closeModal()
+					toast(t('player_switched', { name: theirs.name }))
+				},
+				'primary',
+				{ id: 'player-take' },
+			),
+			btn(t('player_keep', { name: mine.name }), closeModal, '', { id: 'player-keep' }),
+		),
+	)
+	modal(t('player_switch_title'), body)
 }
 
 export async function homeBalance(el, lang) {

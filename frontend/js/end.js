@@ -1,6 +1,6 @@
 // Between hands: the winner's groups, the scores, the revealed seed with
 // "verify the shuffle", next hand / play again.
-import { t } from './i18n/index.js'
+import { t, more } from './i18n/index.js'
 import { h, btn } from './ui.js'
 import { tileEl, tileLabel } from './tiles.js'
 import { nameOf, nameTag, legal, team } from './board.js'
@@ -71,7 +71,7 @@ function fairness(v, events) {
 		out.textContent = t('verifying')
 		try {
 			// Loaded on first use: most players never check a shuffle.
-			const { verifyHand } = await import('./verify.js')
+			const [{ verifyHand }] = await Promise.all([import('./verify.js'), more()])
 			const { checks } = await verifyHand(v, await events())
 			const ok = checks.every(c => c.ok)
 			const line = c => h('li.' + (c.ok ? 'ok' : 'bad'), `${c.ok ? '✓' : '✗'} ${t(c.key)}`)

@@ -272,6 +272,7 @@ function preferencesCard(setLang, setTheme) {
 		h('label', t('your_name'), name),
 		choice(t('language'), 'lang', Object.keys(LANGS), getLang(), k => LANGS[k], setLang),
 		choice(t('theme'), 'theme', themes, theme, k => t('theme_' + k), setTheme),
+		globalThis.istakaTelegram?.settingsRow(), // inside Telegram: the bot's messages
 		h('a.btn', { href: '#/rules' }, t('rules')),
 	)
 }

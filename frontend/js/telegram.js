@@ -3,11 +3,16 @@
 // Telegram's script (allowed by tg.html's CSP and no other page's), then: the player
 // (POST /api/players/telegram), Telegram's theme colours on our CSS variables, its Back
 // button, a haptic tap when the turn comes, invites as t.me links, the start parameter of
-// such a link opening its table, and the bot's turn messages for each seat played here.
+// such a link opening its table, and the bot's turn messages for each seat played here
+// (with a switch on the home screen).
+//
+// The Telegram user's player is the device's one player (storage.js player()): a first
+// launch on a device that played in the browser brings that player along (the server links
+// it), and candy.js waits for the sign-in before it shows or makes one.
 import { api } from './api.js'
-import { getAuth, load, save, prefs, savePrefs } from './storage.js'
+import { getAuth, load, save, prefs, savePrefs, player, setPlayer } from './storage.js'
 import { getLang, t } from './i18n/index.js'
-import { btn, toast } from './ui.js'
+import { h, btn, toast } from './ui.js'
 
 const SCRIPT = 'https://telegram.org/js/telegram-web-app.js'
 const SCRIPT_WAIT_MS = 5000
@@ -76,9 +81,12 @@ export async function startTelegram({ go }) {
 		history.replaceState(null, '', `?tg=1${route || '#/'}`)
 	}
 
-	const tg = { wa, player: load('istaka.tgplayer', null) }
+	const tg = { wa, player: player()?.bot ? player() : null, notifications: null }
+	const signedIn = wa.initData ? signIn(tg) : Promise.resolve()
 	globalThis.istakaTelegram = {
+		signedIn,
 		inviteUrl: (id, code) => inviteLink(tg.player, id, code),
+		settingsRow: () => messagesSwitch(tg, signedIn),
 		yourTurn: () => wa.HapticFeedback?.notificationOccurred('success'),
 		// "Share in Telegram" beside the invite's Copy and Share (ui.js shareBox).
 		shareButton: (url, text) =>
@@ -97,22 +105,48 @@ export async function startTelegram({ go }) {
 	}
 	addEventListener('hashchange', onRoute)
 	onRoute()
-	if (wa.initData) signIn(tg).then(() => linkSeat(tg))
+	signedIn.then(() => linkSeat(tg))
 	return tg
 }
 
-// The player behind this Telegram user; its name becomes the default seat name.
+// The player behind this Telegram user, kept as the device's player; its name becomes the
+// default seat name.
 async function signIn(tg) {
 	try {
-		tg.player = await api.tgPlayer(tg.wa.initData)
-		save('istaka.tgplayer', tg.player)
+		const r = await api.tgPlayer(tg.wa.initData, player()?.token)
+		tg.player = { id: r.player_id, token: r.token, name: r.name, bot: r.bot, app: r.app }
+		tg.notifications = r.notifications
+		setPlayer(tg.player)
 		if (!prefs.name) {
-			prefs.name = tg.player.name
+			prefs.name = r.name
 			savePrefs()
 		}
 	} catch {
 		/* the game plays on without: no t.me invites, no bot messages */
 	}
+}
+
+// The home screen's switch for the bot's messages (PUT /api/players/telegram/notifications),
+// shown once the sign-in has said where it stands.
+function messagesSwitch(tg, signedIn) {
+	const change = async () => {
+		box.disabled = true
+		try {
+			tg.notifications = (await api.tgNotifications(tg.wa.initData, box.checked)).enabled
+		} catch {
+			toast(t('err_network'), 'error')
+		}
+		box.checked = tg.notifications
+		box.disabled = false
+	}
+	const box = h('input', { type: 'checkbox', id: 'tg-messages', onchange: change })
+	const row = h('label.check', { hidden: true }, box, t('tg_messages'))
+	signedIn.then(() => {
+		if (tg.notifications == null) return
+		box.checked = tg.notifications
+		row.hidden = false
+	})
+	return row
 }
 
 // The bot's turn messages for a seat this device plays, asked for once per table.

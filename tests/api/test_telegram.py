@@ -134,6 +134,39 @@ def test_init_data_signed_by_the_bot_gives_one_player_per_telegram_user(tg: Tg) 
     assert other["player_id"] != body["player_id"] and other["name"] == "Can"
 
 
+def test_a_first_launch_takes_the_devices_own_player_and_keeps_its_token(tg: Tg) -> None:
+    made = tg.client.call("POST", "/api/players", {"lang": "tr"}).body
+    browser = made["token"]
+    renamed = tg.client.call("PATCH", "/api/players/me", {"name": "Ayşe T"}, token=browser)
+    assert renamed.status == 200, renamed.text
+
+    def launch(user: dict[str, Any], device: str | None) -> Any:
+        headers = {"X-Istaka-Player": device} if device else {}
+        sent = {"init_data": tg.data(user)}
+        reply = tg.client.call("POST", "/api/players/telegram", sent, headers=headers)
+        assert reply.status == 200, reply.text
+        return reply.body
+
+    first = launch(AYSE, browser)
+    # One player on the device: the browser's, with its name (and so its candy and stats).
+    assert (first["player_id"], first["name"]) == (made["player_id"], "Ayşe T")
+    assert first["token"] == browser
+    me = tg.client.call("GET", "/api/players/me", token=browser).body
+    assert me["player_id"] == made["player_id"]
+    # Later launches on that device keep its token; a device without one gets a new one.
+    for _ in range(6):  # past the tokens a player keeps (api/players/model.py MAX_TOKENS)
+        assert launch(AYSE, browser)["token"] == browser
+    elsewhere = launch(AYSE, None)
+    assert elsewhere["player_id"] == made["player_id"] and elsewhere["token"] != browser
+    assert tg.client.call("GET", "/api/players/me", token=browser).status == 200
+    # A player already given to one Telegram user is not taken by another.
+    can = launch(CAN, browser)
+    assert can["player_id"] != made["player_id"] and can["name"] == "Can"
+    # A token the server does not know is ignored: the launch goes on as without one.
+    stranger = launch({"id": 7003, "first_name": "Deniz"}, made["player_id"] + ".x" * 20)
+    assert stranger["name"] == "Deniz"
+
+
 def test_the_telegram_first_name_is_cleaned_as_seat_names_are(tg: Tg) -> None:
     named = tg.player(tg.data({"id": 9, "first_name": " Zoe\u0301\u202e\n X "})).body
     assert named["name"] == "Zoé X"
@@ -191,9 +224,7 @@ def test_logs_never_hold_the_token_or_the_init_data(tg: Tg) -> None:
         assert secret not in text
 
 
-def test_without_a_bot_token_telegram_is_off_and_the_game_plays_on(
-    tg: Tg, tmp_path: Path
-) -> None:
+def test_without_a_bot_token_telegram_is_off_and_the_game_plays_on(tg: Tg, tmp_path: Path) -> None:
     context.configure(
         store=tg.store, clock=tg.clock, settings=Settings(vapid_key_file=str(tmp_path / "k"))
     )
@@ -347,6 +378,44 @@ def test_a_linked_seat_gets_your_turn_from_the_bot_with_a_button_to_the_table(tg
         assert call.body["text"] == f"{title}\n{body}"
         url = _button(call)["web_app"]["url"]
         assert url == f"https://okey.example/tg.html?tg=1&start={t['table']}"
+
+
+def test_a_linked_seat_on_turn_gets_one_reminder_from_the_bot_before_its_deadline(
+    tg: Tg,
+) -> None:
+    from api.sweep import sweep
+
+    t = _friends(tg)
+    _link(tg, t, 0, AYSE)
+    _link(tg, t, 1, CAN, lang="ko")
+    tg.clock.advance(AWAY)
+    view = _start(tg, t)
+    tg.worker.drain()
+    tg.bot.calls.clear()
+    on_turn = view["turn"]
+    user, lang = ((AYSE, "tr"), (CAN, "ko"))[on_turn]
+    service = context.get_service()
+    tg.clock.ms = view["deadline"] - 3600_000 - 1  # a moment before the reminder's: nothing
+    assert sweep(service).reminded == 0
+    tg.worker.drain()
+    assert tg.bot.calls == []
+    tg.clock.ms = view["deadline"] - 3600_000  # an hour before a day's deadline
+    assert sweep(service).reminded == 1
+    tg.worker.drain()
+    (call,) = tg.bot.sent()
+    title, body = TEXTS["reminder"][lang]
+    assert call.body == {
+        "chat_id": user["id"],
+        "text": f"{title}\n{body}",
+        "reply_markup": call.body["reply_markup"],
+    }
+    url = _button(call)["web_app"]["url"]
+    assert url == f"https://okey.example/tg.html?tg=1&start={t['table']}"
+    # Once per deadline: a later sweep before it sends nothing more.
+    tg.clock.advance(1800)
+    sweep(service)
+    tg.worker.drain()
+    assert len(tg.bot.sent()) == 1
 
 
 def test_quiet_turns_the_messages_off_and_notify_on_again(tg: Tg) -> None:

@@ -14,6 +14,7 @@ from .helpers import (
     api,
     auth_js,
     create_computer_table,
+    finger_tap,
     open_table,
     play_out_hand,
     rack_ids,
@@ -205,6 +206,66 @@ def test_continue_on_another_device_and_play_from_it(pages: Any, base: str, shot
     first.wait_for_function("() => document.querySelectorAll('.rack .tile').length === 15")
     view = api(base, "GET", f"tables/{tid}", token=token)
     assert view["turn"] == 0 and view["phase"] == "discard" and len(view["rack"]) == 15
+
+
+def _player_js(made: dict[str, Any]) -> str:
+    return store_js(
+        "istaka.player", {"id": made["player_id"], "token": made["token"], "name": made["name"]}
+    )
+
+
+def _stored_player(page: Any) -> dict[str, Any]:
+    return dict(json.loads(page.evaluate("localStorage.getItem('istaka.player')") or "{}"))
+
+
+def test_a_device_link_brings_the_player_along(pages: Any, base: str, shot: Any) -> None:
+    owner = api(base, "POST", "players", {"lang": "en"})
+    body = {"mode": "computer", "name": "Ayşe", "options": {"seats": 2}, "turn_seconds": 86400}
+    table = api(base, "POST", "tables", body, headers={"X-Istaka-Player": owner["token"]})
+    tid, token = table["table_id"], table["token"]
+    first = pages.new(390, 844)
+    first.add_init_script(_player_js(owner))
+    open_table(first, base, table)
+    first.wait_for_selector(".rack .tile")
+    finger_tap(first, "[data-act=menu]")
+    finger_tap(first, "#device-open")
+    first.wait_for_selector("#device-qr path")
+    link = first.input_value("#device-link")
+    assert urllib.parse.urlsplit(link).fragment == f"/seat/{tid}/0/{token}/{owner['token']}"
+
+    # A device with no player of its own, or one that has played nothing, takes it on.
+    fresh = pages.new(390, 844)
+    fresh.goto(link)
+    fresh.wait_for_selector(".rack .tile")
+    taken = f"JSON.parse(localStorage.getItem('istaka.player'))?.id === '{owner['player_id']}'"
+    fresh.wait_for_function(f"() => {taken}")
+    assert _stored_player(fresh)["token"] == owner["token"]
+    assert owner["token"] not in fresh.evaluate("location.href")
+
+    # A device whose player has played asks which one it keeps.
+    busy = api(base, "POST", "players", {"lang": "en"})
+    own = api(base, "POST", "tables", body, headers={"X-Istaka-Player": busy["token"]})
+    play_out_hand(base, own["table_id"], own["token"])
+    for _ in range(100):  # the stats come from the change stream, a moment after the hand
+        me = api(base, "GET", "players/me", token=busy["token"])
+        if me["stats"]["classic"]["hands_played"]:
+            break
+        time.sleep(0.1)
+    assert me["stats"]["classic"]["hands_played"] == 1
+    for choice, kept in (("#player-keep", busy), ("#player-take", owner)):
+        other = pages.new(390, 844)
+        other.add_init_script(_player_js(busy))
+        other.goto("about:blank")
+        other.goto(link)
+        other.wait_for_selector("#player-take")
+        text = other.inner_text(".player-switch")
+        assert owner["name"] in text and busy["name"] in text
+        shot(other, "player-switch-portrait")
+        finger_tap(other, choice)
+        other.wait_for_selector(".player-switch", state="detached")
+        other.wait_for_selector(".rack .tile")  # the seat plays on either way
+        assert _stored_player(other)["token"] == kept["token"]
+        other.context.close()
 
 
 def test_a_spectator_is_told_where_the_seat_is(pages: Any, base: str, shot: Any) -> None:

@@ -156,16 +156,17 @@ def test_a_push_reaches_the_seat_and_its_service_worker_shows_it(
         "ServiceWorker.deliverPushMessage",
         {"origin": origin, "registrationId": registration_id(page, cdp), "data": data},
     )
-    page.wait_for_function(
-        """() => navigator.serviceWorker.ready
-            .then(r => r.getNotifications())
-            .then(ns => ns.length > 0)""",
-        timeout=10000,
-    )
-    shown = page.evaluate(
-        """() => navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns =>
-            ns.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})))"""
-    )
+    # Polled from here: wait_for_function takes a returned promise as truthy at once, so it
+    # did not wait for the notification at all (under load it was not shown yet).
+    shown: list[dict[str, Any]] = []
+    for _ in range(100):
+        shown = page.evaluate(
+            """() => navigator.serviceWorker.ready.then(r => r.getNotifications()).then(ns =>
+                ns.map(n => ({title: n.title, body: n.body, tag: n.tag, url: n.data.url})))"""
+        )
+        if shown:
+            break
+        page.wait_for_timeout(100)
     last = receiver.messages[-1].payload
     assert shown == [
         {

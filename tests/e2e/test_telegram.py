@@ -19,7 +19,7 @@ from tests.fake_bot_api import FakeBotApi
 from tests.game_helpers import plain_action
 from tests.servers import running_devserver
 
-from .helpers import api, store_js
+from .helpers import api, finger_tap, store_js
 
 TOKEN = "4242:AAe2e-istaka-bot-token"
 SCRIPT = "https://telegram.org/js/telegram-web-app.js"
@@ -54,10 +54,10 @@ def tg_base(tmp_path_factory: pytest.TempPathFactory, bot: FakeBotApi) -> Iterat
         yield url + "/"
 
 
-def web_app_stub(start_param: str | None = None) -> str:
+def web_app_stub(start_param: str | None = None, user: dict[str, Any] = USER) -> str:
     """``window.Telegram.WebApp`` as Telegram's script makes it, recording what the app does."""
-    data = init_data(USER, int(time.time()), token=TOKEN)
-    unsafe = {"user": USER, "start_param": start_param} if start_param else {"user": USER}
+    data = init_data(user, int(time.time()), token=TOKEN)
+    unsafe = {"user": user, "start_param": start_param} if start_param else {"user": user}
     return f"""
     (() => {{
       const calls = (window.__tg = {{ back: [], haptic: [], links: [], ready: 0 }})
@@ -83,7 +83,9 @@ def web_app_stub(start_param: str | None = None) -> str:
     """
 
 
-def telegram_page(pages: Any, start_param: str | None = None, *extra_scripts: str) -> Any:
+def telegram_page(
+    pages: Any, start_param: str | None = None, *extra_scripts: str, user: dict[str, Any] = USER
+) -> Any:
     page = pages.new(390, 844, service_workers="block")
     loaded: list[str] = []
 
@@ -92,7 +94,7 @@ def telegram_page(pages: Any, start_param: str | None = None, *extra_scripts: st
         route.fulfill(content_type="text/javascript", body="window.__tgScript = true")
 
     page.route(SCRIPT, script)
-    page.add_init_script(web_app_stub(start_param))
+    page.add_init_script(web_app_stub(start_param, user))
     for extra in extra_scripts:
         page.add_init_script(extra)
     page.loaded_scripts = loaded
@@ -129,10 +131,43 @@ def test_a_t_me_invite_opens_the_join_page_in_telegrams_colours_with_back_wired(
     page.evaluate("window.__tgBack()")
     page.wait_for_function("() => window.__tg.back.at(-1) === 'hide'")
     assert page.evaluate("location.hash") == "#/"
-    # The player behind the init data, kept on the device; its name fills the name field.
-    page.wait_for_function("() => !!localStorage.getItem('istaka.tgplayer')")
-    player = json.loads(page.evaluate("localStorage.getItem('istaka.tgplayer')"))
+    # The player behind the init data is the device's player; its name fills the name field.
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('istaka.player'))?.bot")
+    player = json.loads(page.evaluate("localStorage.getItem('istaka.player')"))
     assert player["name"] == "Deniz" and (player["bot"], player["app"]) == ("IstakaBot", "play")
+    assert page.input_value("#my-name") == "Deniz"
+
+
+def test_a_browser_player_comes_along_into_telegram_and_its_messages_can_be_turned_off(
+    pages: Any, tg_base: str, shot: Any
+) -> None:
+    user = {"id": 99002, "first_name": "Elif", "language_code": "en"}
+    made = api(tg_base, "POST", "players", {"lang": "en"})
+    mine = {"id": made["player_id"], "token": made["token"], "name": made["name"]}
+    page = telegram_page(pages, None, store_js("istaka.player", mine), user=user)
+    page.goto("about:blank")
+    page.goto(tg_base + "tg.html?tg=1#/")
+    # One player on the device: the browser's, now also the Telegram user's.
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('istaka.player'))?.bot")
+    player = json.loads(page.evaluate("localStorage.getItem('istaka.player')"))
+    assert (player["id"], player["name"], player["token"]) == (
+        made["player_id"],
+        made["name"],
+        made["token"],
+    )
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes('tgplayer'))") == []
+    page.wait_for_selector("#candy:not([hidden])")
+    # The bot's messages: on at first, off with a tap, and the server knows it.
+    page.wait_for_selector("#tg-messages")
+    assert page.is_checked("#tg-messages")
+    page.locator("#tg-messages").evaluate("el => el.scrollIntoView({ block: 'center' })")
+    shot(page, "telegram-home-portrait")
+    finger_tap(page, "#tg-messages")
+    page.wait_for_function("() => !document.querySelector('#tg-messages').checked")
+    page.wait_for_function("() => !document.querySelector('#tg-messages').disabled")
+    data = init_data(user, int(time.time()), token=TOKEN)
+    again = api(tg_base, "POST", "players/telegram", {"init_data": data})
+    assert again["player_id"] == made["player_id"] and again["notifications"] is False
 
 
 def test_the_waiting_room_shares_a_t_me_link_and_the_bot_tells_the_seat_its_turn(
@@ -195,4 +230,3 @@ def test_a_browser_outside_telegram_loads_neither_telegrams_script_nor_the_modul
         page.wait_for_load_state("networkidle")
     assert not [u for u in requested if "telegram" in u], requested
     assert page.evaluate("typeof globalThis.istakaTelegram") == "undefined"
-

@@ -1,5 +1,6 @@
 // Strings: English is built in, Turkish and Korean load on demand. A dictionary
-// is text, one "key=text" a line; t() fills in {name} and the like.
+// is text, one "key=text" a line; t() fills in {name} and the like. Screens that load
+// on demand await more() for their own strings (more/), which no first download carries.
 import text from './en.js'
 
 export const dict = text =>
@@ -23,6 +24,15 @@ export async function setLang(code) {
 }
 
 export const getLang = () => lang
+
+const extras = {} // language -> its more/ strings, loading or loaded
+
+export async function more() {
+	const code = lang
+	extras[code] ??= import(`./more/${code}.js`).then(m => dict(m.default))
+	const strings = await extras[code]
+	if (code === lang) Object.assign(cur, strings)
+}
 
 export function guessLang() {
 	for (const l of navigator.languages || [navigator.language || 'en']) {

@@ -1,6 +1,6 @@
 // Drawing a table screen from its state, and the dialogs it opens. Redraws asked for
 // while one event is handled are drawn once, right after it.
-import { t, tn } from '../i18n/index.js'
+import { t, tn, more } from '../i18n/index.js'
 import { h, $, $$, btn, shareBox, toast, modal, closeModal, fitNames } from '../ui.js'
 import { api } from '../api.js'
 import { renderRack } from '../rack.js'
@@ -188,7 +188,8 @@ function waitingRoom(ctx) {
 function pushSlot(ctx) {
 	const v = ctx.state.sync.view
 	const slot = ctx.token && !ctx.state.spectator && v.mode !== 'hotseat' && h('div')
-	if (slot) import('./notify.js').then(m => slot.replaceWith(m.pushControl(ctx)))
+	if (slot)
+		Promise.all([import('./notify.js'), more()]).then(([m]) => slot.replaceWith(m.pushControl(ctx)))
 	return slot
 }
 

@@ -1,0 +1,26 @@
+// English strings of the screens that load on demand (i18n/index.js more()): the
+// seat-link dialog, the player switch, notifications, the shuffle check.
+export default `
+device_hint=Open this private link, or scan the code, on your phone or another computer to play your seat there too. Both keep working. Whoever has this link plays your seat: share it with nobody else.
+device_qr=QR code of your private seat link
+player_switch_title=Play as which player here?
+player_switch=The link comes from {theirs} (🍬 {n}); this device plays as {mine} (🍬 {m}). Your seat works either way: the player you keep is the one whose candy this device shows, and who earns it at the tables made here.
+player_switch_yes=Play as {name}
+player_keep=Keep {name}
+player_switched=This device now plays as {name}.
+v_hash=The seed matches the hash shown before the deal
+v_indicator=The re-dealt indicator is the one on the table
+v_dice=The dice match
+v_rack=Your re-dealt rack is the rack you were dealt
+v_pile=The pile size matches
+v_all_ok=Everything matches: the hand was dealt from this seed.
+v_bad=Mismatch! Something does not add up.
+push_title=Notifications
+push_enable=Notify me when it's my turn
+push_on=This device is notified when it is your turn, when a hand ends and when your time runs short.
+push_off=Stop notifications
+push_done=Notifications are on.
+push_blocked=Notifications are blocked for this site: allow them in the browser settings.
+push_ios=On iPhone and iPad, notifications need the app on the Home Screen: tap Share, then "Add to Home Screen", and open the table from there.
+push_none=This browser cannot show notifications; keep the tab open, its title shows when it is your turn.
+`
