@@ -55,6 +55,7 @@ def test_first_load_within_budget(pages: Any, base: str, screen: str) -> None:
     total = sum(d.compressed for d in files)
     listing = ", ".join(f"{d.name} {d.compressed}" for d in files)
     assert "js/app.js" in names and "css/app.css" in names, listing
+    print(f"{screen}: {total:,d} gzipped bytes of {BUDGET[screen]:,d}")  # seen with -s
     assert total <= BUDGET[screen], (
         f"{screen}: {total:,d} gzipped bytes > {BUDGET[screen]:,d}: {listing}"
     )
