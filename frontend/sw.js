@@ -25,6 +25,7 @@ const MODULES = [
 	'tiles',
 	'end',
 	'candy',
+	'player',
 	'verify',
 	'qr',
 	'device',

@@ -98,6 +98,7 @@ export const api = {
 		}),
 	newPlayer: lang => call('POST', 'players', { body: { lang } }),
 	me: token => call('GET', 'players/me', { token, retry: true }),
+	renameMe: (token, name) => call('PATCH', 'players/me', { body: { name }, token, retry: true }),
 	// Read-only, so safe to repeat: [{ table_id, token }] of up to 50 tables.
 	statuses: entries => call('POST', 'tables/status', { body: entries, retry: true }),
 	view: (id, { token, seat, since, etag, away }) =>

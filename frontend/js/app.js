@@ -59,7 +59,7 @@ function claimSeat() {
 		setAuth(id, { token, seat: +seat, seats: [+seat], mode: 'device' })
 		toast(t('device_linked'))
 	}
-	if (id && playerToken) import('./candy.js').then(m => m.offerPlayer(playerToken))
+	if (id && playerToken) import('./player.js').then(m => m.offerPlayer(playerToken))
 	route()
 }
 

@@ -1,10 +1,11 @@
 // Candy (docs/API.md, "Players"): the device's anonymous player, made on the first visit,
 // its balance on home, and what a game earned on the result screen. Loaded on demand, so
-// neither the home page's first paint nor a table's first download waits for it.
+// neither the home page's first paint nor a table's first download waits for it. What a
+// player does less often (its stats, a new name, a device link's player) is player.js.
 import { api } from './api.js'
-import { t, more } from './i18n/index.js'
+import { t } from './i18n/index.js'
+import { h } from './ui.js'
 import { player, setPlayer, forgetPlayer, sleep } from './storage.js'
-import { h, btn, modal, closeModal, toast } from './ui.js'
 
 let making = null
 // The device's player, made once (POST /api/players); null when the server cannot now.
@@ -24,7 +25,9 @@ export async function ensurePlayer(lang) {
 }
 
 let last = null // { at, me }: home redraws (an option changed) reuse a fresh answer
-async function me(fresh) {
+// A fresh answer to reuse; null forgets the last (another player now).
+export const remember = m => (last = m && { at: Date.now(), me: m })
+export async function me(fresh) {
 	const p = player()
 	if (!p) return null
 	if (!fresh && last && Date.now() - last.at < 10_000) return last.me
@@ -37,58 +40,14 @@ async function me(fresh) {
 	return last.me
 }
 
-const hasPlayed = m => m.candy > 0 || Object.values(m.stats).some(stats => stats.hands_played > 0)
-
-// A device link's player (app.js claimSeat): this device takes it on at once if its own
-// player has played nothing yet; else the player chooses which one this device keeps.
-export async function offerPlayer(token) {
-	if (player()?.token === token) return
-	let theirs
-	try {
-		theirs = await api.me(token)
-	} catch {
-		return // a player the server no longer knows: the seat link alone still works
-	}
-	const mine = await me(true)
-	const take = () => {
-		setPlayer({ id: theirs.player_id, token, name: theirs.name })
-		last = null
-	}
-	if (!mine || !hasPlayed(mine) || mine.player_id === theirs.player_id) return take()
-	await more()
-	const body = h(
-		'.player-switch',
-		h(
-			'p',
-			t('player_switch', { theirs: theirs.name, n: theirs.candy, mine: mine.name, m: mine.candy }),
-		),
-		h(
-			'.acts',
-			btn(
-				t('player_switch_yes', { name: theirs.name }),
-				() => {
-					take()
-					closeModal()
-					toast(t('player_switched', { name: theirs.name }))
-				},
-				'primary',
-				{ id: 'player-take' },
-			),
-			btn(t('player_keep', { name: mine.name }), closeModal, '', { id: 'player-keep' }),
-		),
-	)
-	modal(t('player_switch_title'), body)
-}
-
 export async function homeBalance(el, lang) {
 	await ensurePlayer(lang)
 	const m = await me(false)
 	if (!m) return
-	el.textContent =
-		'🍬 ' +
-		t('candy_balance', { n: m.candy }) +
-		' · ' +
-		t('candy_today', { n: m.candy_today, limit: m.daily_limit })
+	const balance = t('candy_balance', { n: m.candy })
+	const today = t('candy_today', { n: m.candy_today, limit: m.daily_limit })
+	el.replaceChildren(`🍬 ${balance} · ${today}`, h('span', { 'aria-hidden': 'true' }, ' ›'))
+	el.onclick = () => import('./player.js').then(m => m.openStats())
 	el.hidden = false
 }
 
@@ -96,11 +55,12 @@ export async function homeBalance(el, lang) {
 const earned = new Map()
 const pending = new Map()
 
-// The credit comes a moment after the hand ends (the server's change stream): ask once
-// soon after the result shows and once more a little later, then give up quietly.
+// The credit comes a moment after the hand ends (the server's change stream, which can
+// lag by seconds): ask soon after the result shows, then less and less often for about
+// 15 s, then give up quietly.
 async function creditOf(v) {
 	const key = v.table_id + '/' + v.hand
-	for (const wait of [800, 2500]) {
+	for (const wait of [800, 2000, 4000, 8000]) {
 		await sleep(wait)
 		const m = await me(true)
 		const game = m?.games.find(g => g.table_id === v.table_id && g.hand >= v.hand)

@@ -93,7 +93,8 @@ export function renderHome(root, { go, setLang, setTheme }) {
 		renderHome(root, { go, setLang, setTheme })
 		root.querySelector('details.options').open = true
 	}
-	const candy = h('p.candy', { id: 'candy', hidden: true })
+	// A button: a tap shows the player's stats (candy.js openStats).
+	const candy = h('button.candy', { id: 'candy', hidden: true })
 	const hero = h(
 		'header.hero',
 		h('.logo', { 'aria-hidden': 'true' }, faceTile(6), faceTile(19, 19), faceTile(32)),
@@ -258,12 +259,15 @@ function preferencesCard(setLang, setTheme) {
 		prefs.name = e.target.value
 		savePrefs()
 	}
+	// Once the field is left: the device's player takes the name too.
+	const nameDone = e => import('./player.js').then(m => m.renamePlayer(e.target.value))
 	const name = h('input', {
 		type: 'text',
 		maxlength: 24,
 		value: prefs.name,
 		id: 'my-name',
 		oninput: setName,
+		onchange: nameDone,
 	})
 	const themes = ['classic', 'candy']
 	const theme = document.body.dataset.theme

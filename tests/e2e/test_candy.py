@@ -1,5 +1,6 @@
 """Candy in the browser: the device's player made on the first visit, a friends hand played
-to its end, what it earned on the result panel, and the balance on home (issue 14)."""
+to its end, what it earned on the result panel, the balance on home and the stats behind it,
+and the player's name kept with home's "Your name" (issue 14)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import Any
 
 from tests.game_helpers import plain_action
 
-from .helpers import api, auth_js
+from .helpers import api, auth_js, finger_tap
 
 HAS = "() => (document.querySelector('{sel}:not([hidden])')?.textContent || '').includes({text!r})"
 
@@ -30,7 +31,7 @@ def _draw_out(base: str, table_id: str, tokens: list[str]) -> dict[str, Any]:
     raise AssertionError("the hand did not end")
 
 
-def test_a_friends_hand_adds_candy_to_the_result_and_home(pages: Any, base: str) -> None:
+def test_a_friends_hand_adds_candy_to_the_result_and_home(pages: Any, base: str, shot: Any) -> None:
     page = pages.new()
     page.goto(base)
     # The first visit makes the device's player; home shows its balance.
@@ -62,6 +63,39 @@ def test_a_friends_hand_adds_candy_to_the_result_and_home(pages: Any, base: str)
     page.goto("about:blank")
     page.goto(base + "#/t/" + table)
     page.wait_for_selector("#result")
-    page.wait_for_function(HAS.format(sel="#candy-earned", text="+8 candy"), timeout=10000)
+    page.wait_for_function(HAS.format(sel="#candy-earned", text="+8 candy"), timeout=20000)
     page.goto(base)
     page.wait_for_function(HAS.format(sel="#candy", text="8 candy · 8 / 60 today"), timeout=10000)
+
+    # A tap on the balance shows the player's stats: one classic hand played, not won.
+    finger_tap(page, "#candy")
+    page.wait_for_selector(".stats")
+    (classic,) = page.locator(".stats > ul > li").all_inner_texts()  # 101 not played
+    assert "Classic Okey" in classic and "Hands won" in classic and "0 of 1" in classic, classic
+    shot(page, "stats-portrait")
+    finger_tap(page, ".modal .x")
+    page.wait_for_selector(".stats", state="detached")
+
+
+def test_your_name_on_home_is_the_players_name(pages: Any, base: str) -> None:
+    page = pages.new()
+    page.goto(base)
+    page.wait_for_selector("#candy:not([hidden])", timeout=10000)
+    token = page.evaluate("() => JSON.parse(localStorage.getItem('istaka.player')).token")
+    page.fill("#my-name", "Ayşe Yılmaz")
+    page.press("#my-name", "Tab")  # leaving the field is its change
+    for _ in range(50):
+        if api(base, "GET", "players/me", token=token)["name"] == "Ayşe Yılmaz":
+            break
+        page.wait_for_timeout(100)
+    assert api(base, "GET", "players/me", token=token)["name"] == "Ayşe Yılmaz"
+    stored = page.evaluate("() => JSON.parse(localStorage.getItem('istaka.player')).name")
+    assert stored == "Ayşe Yılmaz"
+    # A name the server refuses says why, and the player keeps its name.
+    pages.allow("status of 400")
+    page.fill("#my-name", "Computer 3")
+    page.press("#my-name", "Tab")
+    page.wait_for_function(
+        "() => (document.querySelector('#toasts')?.innerText || '').includes('computer player')"
+    )
+    assert api(base, "GET", "players/me", token=token)["name"] == "Ayşe Yılmaz"

@@ -1,6 +1,6 @@
 // Strings: English is built in, Turkish and Korean load on demand. A dictionary
-// is text, one "key=text" a line; t() fills in {name} and the like. Screens that load
-// on demand await more() for their own strings (more/), which no first download carries.
+// is text, one "key=text" a line; t() fills in {name} and the like. Screens loaded on
+// demand await more() for their own strings (more/), kept out of first downloads.
 import text from './en.js'
 
 export const dict = text =>
@@ -25,7 +25,7 @@ export async function setLang(code) {
 
 export const getLang = () => lang
 
-const extras = {} // language -> its more/ strings, loading or loaded
+const extras = {} // language -> its more/ strings (a promise)
 
 export async function more() {
 	const code = lang

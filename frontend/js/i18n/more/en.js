@@ -23,4 +23,14 @@ push_done=Notifications are on.
 push_blocked=Notifications are blocked for this site: allow them in the browser settings.
 push_ios=On iPhone and iPad, notifications need the app on the Home Screen: tap Share, then "Add to Home Screen", and open the table from there.
 push_none=This browser cannot show notifications; keep the tab open, its title shows when it is your turn.
+stat_title={name}
+stat_hands=Hands won
+stat_matches=Matches won
+stat_won_of={won} of {n}
+stat_streak=Matches won in a row
+stat_streak_now={n} now, best {best}
+stat_pairs=Finished with pairs
+stat_okey=Finished with the okey
+stat_best_hand=Best hand (lowest score)
+stat_none=No hands played yet: stats start with your first hand.
 `

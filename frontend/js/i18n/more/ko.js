@@ -22,4 +22,14 @@ push_done=알림이 켜졌어요.
 push_blocked=이 사이트의 알림이 차단되어 있어요. 브라우저 설정에서 허용해 주세요.
 push_ios=iPhone과 iPad에서는 앱을 홈 화면에 추가해야 알림을 받을 수 있어요. 공유 → "홈 화면에 추가"를 누른 뒤 거기서 테이블을 여세요.
 push_none=이 브라우저는 알림을 보여 줄 수 없어요. 탭을 열어 두면 내 차례일 때 제목이 바뀌어요.
+stat_title={name}
+stat_hands=이긴 판
+stat_matches=이긴 경기
+stat_won_of={n}번 중 {won}번
+stat_streak=연속으로 이긴 경기
+stat_streak_now=지금 {n}, 최고 {best}
+stat_pairs=쌍으로 끝낸 판
+stat_okey=오케이로 끝낸 판
+stat_best_hand=최고의 판 (가장 낮은 점수)
+stat_none=아직 플레이한 판이 없어요. 첫 판부터 기록이 시작돼요.
 `

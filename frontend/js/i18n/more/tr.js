@@ -22,4 +22,14 @@ push_done=Bildirimler açık.
 push_blocked=Bu site için bildirimler engelli: tarayıcı ayarlarından izin ver.
 push_ios=iPhone ve iPad'de bildirimler için uygulama Ana Ekran'da olmalı: Paylaş'a, sonra "Ana Ekrana Ekle"ye dokun ve masayı oradan aç.
 push_none=Bu tarayıcı bildirim gösteremiyor; sekmeyi açık tut, sıra sana gelince başlığı değişir.
+stat_title={name}
+stat_hands=Kazanılan eller
+stat_matches=Kazanılan maçlar
+stat_won_of={n} içinde {won}
+stat_streak=Üst üste kazanılan maçlar
+stat_streak_now=Şu an {n}, en iyi {best}
+stat_pairs=Çiftle biten eller
+stat_okey=Okeyle biten eller
+stat_best_hand=En iyi el (en düşük puan)
+stat_none=Henüz el oynanmadı: istatistikler ilk elinle başlar.
 `
