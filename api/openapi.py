@@ -6,6 +6,8 @@ from functools import lru_cache
 from typing import Any
 
 from . import schemas as s
+from .players import schemas as player_s
+from .push import schemas as push_s
 from .status import MAX_STATUS_TABLES
 from .telegram import schemas as tg
 
@@ -310,7 +312,7 @@ def document() -> dict[str, Any]:
                 "responses": {
                     "200": {
                         "description": "the server's public key",
-                        "content": {"application/json": {"schema": s.PushKeyResponse}},
+                        "content": {"application/json": {"schema": push_s.PushKeyResponse}},
                     }
                 },
             }
@@ -328,21 +330,21 @@ def document() -> dict[str, Any]:
                     "(the oldest goes). Codes: bad_subscription, bad_push_endpoint."
                 ),
                 "security": SECURE,
-                "requestBody": _body(s.PushRequest),
+                "requestBody": _body(push_s.PushRequest),
                 "responses": _no_content("401", "403"),
             },
             "delete": {
                 "operationId": "unsubscribePush",
                 "description": "No more pushes to this device's endpoint, or to any of the seat's.",
                 "security": SECURE,
-                "requestBody": {**_body(s.PushDeleteRequest), "required": False},
+                "requestBody": {**_body(push_s.PushDeleteRequest), "required": False},
                 "responses": _no_content("401", "403"),
             },
         },
     )
-    me_responses = _responses("the player's balance and stats", s.PlayerResponse, "401")
+    me_responses = _responses("the player's balance and stats", player_s.PlayerResponse, "401")
     del me_responses["404"]
-    created = _responses("a new player", s.PlayerCreatedResponse, status="201")
+    created = _responses("a new player", player_s.PlayerCreatedResponse, status="201")
     del created["404"]
     spec.path(
         path="/api/players",
@@ -353,7 +355,7 @@ def document() -> dict[str, Any]:
                     "An anonymous player for this device: no sign-up. Keep the token; it "
                     "is shown only here. Without a name, a generated one in `lang`."
                 ),
-                "requestBody": {**_body(s.PlayerRequest), "required": False},
+                "requestBody": {**_body(player_s.PlayerRequest), "required": False},
                 "responses": created,
             }
         },
@@ -375,7 +377,7 @@ def document() -> dict[str, Any]:
                 "operationId": "renameMe",
                 "description": "A new name, under the rules of seat names (400 bad_name).",
                 "security": [{"player": []}],
-                "requestBody": _body(s.RenameRequest),
+                "requestBody": _body(player_s.RenameRequest),
                 "responses": me_responses,
             },
         },

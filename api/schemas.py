@@ -1,8 +1,10 @@
-"""Marshmallow schemas for every request and response; the OpenAPI document is built from them."""
+"""Marshmallow schemas for the tables' requests and responses, the loading helpers every
+route uses, and ``SCHEMAS``, each route's schema by name. Web Push's and the players' own
+schemas are in api/push/schemas.py and api/players/schemas.py; the OpenAPI document is
+built from all of them."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -10,7 +12,6 @@ from typing import Any
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
 from .errors import bad_request
-from .model import strict_urlsafe_b64decode
 from .names import BAD_NAME, DEFAULT_NAMES, Name, only_names_at_fault
 from .pace import (
     BAD_TURN_SECONDS,
@@ -20,6 +21,8 @@ from .pace import (
     PACES,
     RELAXED_SECONDS,
 )
+from .players.schemas import PlayerCreatedResponse, PlayerRequest, PlayerResponse, RenameRequest
+from .push.schemas import PushDeleteRequest, PushKeyResponse, PushRequest
 
 BOT_LEVELS = ("easy", "normal", "hard", "gentle")
 MODES = ("computer", "friends", "hotseat")
@@ -114,16 +117,6 @@ class JoinRequest(Schema):
     request_id = _request_id()
 
 
-class PlayerRequest(Schema):
-    # Left out: a generated name in `lang` ("Player 4821", "Oyuncu 4821", "플레이어 4821").
-    name = Name()
-    lang = fields.String(load_default="en", validate=validate.OneOf(sorted(DEFAULT_NAMES)))
-
-
-class RenameRequest(Schema):
-    name = Name(required=True)
-
-
 class StartRequest(Schema):
     request_id = _request_id()
 
@@ -184,80 +177,6 @@ class RackRequest(Schema):
     @validates_schema
     def _tiles(self, data: dict[str, Any], **_kwargs: Any) -> None:
         _at_most_a_rack(sum(tile is not None for row in data["layout"] for tile in row))
-
-
-def _b64url_bytes(size: int, what: str) -> Callable[[str], None]:
-    """Unpadded (or padded) base64url decoding to exactly ``size`` bytes."""
-
-    def check(value: str) -> None:
-        text = value.rstrip("=")
-        if not re.fullmatch(r"[A-Za-z0-9_-]+", text):
-            raise ValidationError(f"{what} must be base64url")
-        try:
-            raw = strict_urlsafe_b64decode(text)
-        except ValueError as err:
-            raise ValidationError(f"{what} must be base64url") from err
-        if len(raw) != size:
-            raise ValidationError(f"{what} must be {size} bytes")
-        if size == P256_POINT_BYTES and not _on_p256(raw):
-            raise ValidationError(f"{what} must be an uncompressed P-256 point")
-
-    return check
-
-
-P256_POINT_BYTES = 65
-PUSH_AUTH_BYTES = 16
-
-
-def _on_p256(raw: bytes) -> bool:
-    from cryptography.hazmat.primitives.asymmetric import ec
-
-    if raw[0] != 4:
-        return False
-    try:
-        ec.EllipticCurvePublicKey.from_encoded_point(ec.SECP256R1(), raw)
-    except ValueError:
-        return False
-    return True
-
-
-class PushKeysSchema(Schema):
-    p256dh = fields.String(
-        required=True,
-        validate=[validate.Length(max=100), _b64url_bytes(P256_POINT_BYTES, "p256dh")],
-        metadata={"description": "base64url of the subscriber's uncompressed P-256 point"},
-    )
-    auth = fields.String(
-        required=True,
-        validate=[validate.Length(max=32), _b64url_bytes(PUSH_AUTH_BYTES, "auth")],
-        metadata={"description": "base64url of the subscriber's 16-byte auth secret"},
-    )
-
-
-class PushSubscriptionSchema(Schema):
-    """``PushSubscription.toJSON()`` as a browser gives it."""
-
-    endpoint = fields.String(
-        required=True,
-        validate=validate.Length(min=1, max=1024),
-        metadata={"description": "https URL on a known push service"},
-    )
-    keys = fields.Nested(PushKeysSchema, required=True)
-    expirationTime = fields.Integer(allow_none=True)
-
-
-class PushRequest(Schema):
-    subscription = fields.Nested(PushSubscriptionSchema, required=True)
-    seat = _strict_int(validate=validate.Range(0, 3))
-    lang = fields.String(load_default="en", validate=validate.OneOf(("en", "tr", "ko")))
-
-
-class PushDeleteRequest(Schema):
-    endpoint = fields.String(
-        validate=validate.Length(min=1, max=1024),
-        metadata={"description": "this device's subscription; left out, all of the seat's"},
-    )
-    seat = _strict_int(validate=validate.Range(0, 3))
 
 
 class StatusEntryRequest(Schema):
@@ -478,72 +397,6 @@ class JoinResponse(Schema):
 class RackResponse(Schema):
     ok = fields.Boolean(required=True)
     version = Int(required=True)
-
-
-class PushKeyResponse(Schema):
-    public_key = fields.String(
-        required=True,
-        metadata={"description": "the VAPID public key: base64url of an uncompressed P-256 point"},
-    )
-
-
-class PlayerCreatedResponse(Schema):
-    player_id = fields.String(required=True)
-    token = fields.String(
-        required=True,
-        metadata={
-            "description": "the player's secret: Authorization on /api/players/me, "
-            "X-Istaka-Player on creating or joining a table. Shown only this once"
-        },
-    )
-    name = fields.String(required=True)
-
-
-class VariantStatsSchema(Schema):
-    hands_played = Int(required=True)
-    hands_won = Int(required=True)
-    matches_played = Int(required=True)
-    matches_won = Int(required=True)
-    streak = Int(required=True, metadata={"description": "matches won in a row, up to now"})
-    best_streak = Int(required=True)
-    pairs_finishes = Int(required=True)
-    okey_finishes = Int(required=True)
-
-
-class Stats101Schema(VariantStatsSchema):
-    best_hand = Int(
-        allow_none=True, required=True, metadata={"description": "lowest hand score (101)"}
-    )
-
-
-class PlayerStatsSchema(Schema):
-    classic = fields.Nested(VariantStatsSchema, required=True)
-    okey101 = fields.Nested(Stats101Schema, required=True, data_key="101", attribute="101")
-
-
-class PlayerGameSchema(Schema):
-    """A table whose hands credited the player: the last hand credited and its candy."""
-
-    table_id = fields.String(required=True)
-    hand = Int(required=True, metadata={"description": "as a view's hand: 0 is the first"})
-    candy = Int(required=True, metadata={"description": "what that hand earned"})
-    game_candy = Int(required=True, metadata={"description": "what the table's hands earned"})
-    at = Int(required=True, metadata={"description": "epoch ms of the credit"})
-
-
-class PlayerResponse(Schema):
-    player_id = fields.String(required=True)
-    name = fields.String(required=True)
-    candy = Int(required=True, metadata={"description": "the balance"})
-    candy_today = Int(required=True, metadata={"description": "earned this UTC day"})
-    daily_limit = Int(required=True)
-    day_ends = Int(required=True, metadata={"description": "epoch ms of the next UTC midnight"})
-    stats = fields.Nested(PlayerStatsSchema, required=True)
-    games = fields.List(
-        fields.Nested(PlayerGameSchema),
-        required=True,
-        metadata={"description": "the tables credited most recently, newest first (at most 16)"},
-    )
 
 
 class ArrangementResponse(Schema):
