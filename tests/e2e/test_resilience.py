@@ -22,7 +22,10 @@ def test_network_failure_is_retried_with_the_same_action_id(pages: Any, base: st
     page = pages.new(1280, 800, mobile=False)
     pages.allow("net::ERR_FAILED")
     page.emulate_media(reduced_motion="reduce")
-    open_table(page, base, create_computer_table(base))
+    table = create_computer_table(base)
+    open_table(page, base, table)
+    # The new rack's sort first: a test's taps then meet a settled rack.
+    helpers.wait_rack_saved(base, table["table_id"], table["token"])
     sent: list[dict[str, Any]] = []
 
     def flaky(route: Any) -> None:

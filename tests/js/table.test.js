@@ -182,6 +182,16 @@ describe('selection and rack', () => {
 		assert.equal(state.selection.hint, id('K5'))
 	})
 
+	test("a new rack's own sort keeps the tile picked up meanwhile; a chosen sort drops it", () => {
+		const state = playing('R1 R2 K5', rack('R1 R2 K5'))
+		const advice = { layout: rack('K5', 'R1 R2'), discard: null }
+		table.toggleSelection(state, id('R2'))
+		assert.equal(table.arrangeRack(state, advice, 'runs', false), true)
+		assert.equal(state.selection.tile, id('R2'))
+		table.arrangeRack(state, advice, 'runs')
+		assert.equal(state.selection.tile, null)
+	})
+
 	test('a sort of a rack the server has moved on from waits for the next view', () => {
 		const state = playing('R1 R2 K5', rack('R1 R2 K5'))
 		// A turn timed out meanwhile: the server drew B9 for the seat and discarded K5.

@@ -110,7 +110,7 @@ export async function arrange(ctx, by) {
 
 // The answer is dropped if the screen moved on meanwhile: to another hand or seat, into
 // a move (whose tile it would put back), away, or to a later sort.
-async function sortRack(ctx, by) {
+async function sortRack(ctx, by, chosen = true) {
 	const { state } = ctx
 	const asked = { hand: state.rack.hand, seat: state.seat, sort: ++ctx.sorts }
 	const advice = await api.arrangement(ctx.id, ctx.token, asked.seat, by)
@@ -120,7 +120,7 @@ async function sortRack(ctx, by) {
 	// must not undo the Best the player tapped while it was on its way.
 	if (asked.sort !== ctx.sorts) return
 	// Saved, a layout of a rack the server no longer holds would be refused.
-	if (!arrangeRack(state, advice, by)) return
+	if (!arrangeRack(state, advice, by, chosen)) return
 	redraw(ctx, 'rack')
 	saveLayout(ctx)
 }
@@ -131,5 +131,6 @@ export async function sortNewRack(ctx) {
 	const { state } = ctx
 	if (!state.rack.unsorted || state.spectator) return
 	sortAsked(state)
-	await sortRack(ctx, SORTS.includes(prefs.sort) ? prefs.sort : 'runs').catch(() => {})
+	const by = SORTS.includes(prefs.sort) ? prefs.sort : 'runs'
+	await sortRack(ctx, by, false).catch(() => {})
 }

@@ -215,8 +215,9 @@ export function dropSelectionOn(state, slot) {
 // A sort: the server's layout, discard advice and, for "best" in 101, groups.
 // Returns false, and leaves the rack as it is, when the server sorted another rack than the
 // one shown (a timed-out turn was played for the seat meanwhile): the rack is marked
-// `unsorted` again, so the view that brings the new rack is sorted the same way.
-export function arrangeRack(state, advice, by) {
+// `unsorted` again, so the view that brings the new rack is sorted the same way. A sort the
+// player did not ask for (a new rack's) keeps the tile they picked up meanwhile.
+export function arrangeRack(state, advice, by, chosen = true) {
 	const shown = state.sync.view.rack
 	const sorted = advice.layout.flat().filter(tile => tile != null)
 	if (sorted.length !== shown.length || !sorted.every(tile => shown.includes(tile))) {
@@ -226,7 +227,7 @@ export function arrangeRack(state, advice, by) {
 	state.rack.unsorted = false
 	state.rack.layouts[state.seat ?? -1] = reconcile(advice.layout, shown)
 	state.selection.hint = advice.discard
-	state.selection.tile = null
+	if (chosen) state.selection.tile = null
 	if (is101(state)) {
 		state.meld101.current = []
 		state.meld101.groups = by === 'best' && advice.groups ? advice.groups : []
