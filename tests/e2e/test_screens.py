@@ -23,6 +23,7 @@ from .helpers import (
     create_computer_table,
     play_out_hand,
     store_js,
+    table_with_discards,
 )
 
 
@@ -34,31 +35,7 @@ def tables(base: str) -> dict[str, Any]:
 def screen_tables(base: str) -> dict[str, Any]:
     """The tables the screens show, made through the API (``tests.e2e.same_pixels`` uses
     them too): mid-hand, finished, waiting for friends, pass-and-play, 101 with melds."""
-    mid = create_computer_table(base, "Ayşe")
-    tid, token = mid["table_id"], mid["token"]
-    for n in range(3):  # a few rounds, so the discard corners fill up
-        view = api(base, "GET", f"tables/{tid}?seat=0", token=token)
-        legal = {a["type"] for a in view["legal"]}
-        if "draw" in legal:
-            view = api(
-                base,
-                "POST",
-                f"tables/{tid}/actions",
-                {"type": "draw", "expected_version": view["version"], "action_id": f"d{n}"},
-                token,
-            )
-        api(
-            base,
-            "POST",
-            f"tables/{tid}/actions",
-            {
-                "type": "discard",
-                "tile": sorted(view["rack"])[-1],
-                "expected_version": view["version"],
-                "action_id": f"x{n}",
-            },
-            token,
-        )
+    mid = table_with_discards(base)  # a few rounds, so the discard corners fill up
     over = create_computer_table(base, "Ayşe")
     play_out_hand(base, over["table_id"], over["token"])
     friends = api(base, "POST", "tables", {"mode": "friends", "name": "Ayşe"})

@@ -18,6 +18,7 @@ from .helpers import (
     open_table,
     play_out_hand,
     rack_ids,
+    table_with_discards,
     touch_drag,
 )
 from .test_101 import create_101, opening_with_a_tile_back, view_of
@@ -57,25 +58,6 @@ def backdrop_point(page: Any) -> tuple[float, float]:
     sheet = page.locator(f"{DIALOG} .sheet").bounding_box()
     assert sheet["y"] > 40, "no backdrop above the sheet to tap"
     return 195, sheet["y"] / 2
-
-
-def table_with_discards(base: str) -> dict[str, Any]:
-    """A classic table where every seat has discarded a few times; our turn again."""
-    table = create_computer_table(base, "Ayşe")
-    tid, token = table["table_id"], table["token"]
-    for n in range(3):
-        view = api(base, "GET", f"tables/{tid}?seat=0", token=token)
-        if any(a["type"] == "draw" for a in view["legal"]):
-            move = {"type": "draw", "expected_version": view["version"], "action_id": f"d{n}"}
-            view = api(base, "POST", f"tables/{tid}/actions", move, token)
-        move = {
-            "type": "discard",
-            "tile": sorted(view["rack"])[-1],
-            "expected_version": view["version"],
-            "action_id": f"x{n}",
-        }
-        api(base, "POST", f"tables/{tid}/actions", move, token)
-    return table
 
 
 def phone_at(

@@ -119,7 +119,7 @@ async function sortRack(ctx, by, chosen = true) {
 	// A sort asked for later wins, whichever answer comes first: the new rack's own sort
 	// must not undo the Best the player tapped while it was on its way.
 	if (asked.sort !== ctx.sorts) return
-	// Saved, a layout of a rack the server no longer holds would be refused.
+	// Not for a rack the server no longer holds: its save would be refused.
 	if (!arrangeRack(state, advice, by, chosen)) return
 	redraw(ctx, 'rack')
 	saveLayout(ctx)

@@ -212,11 +212,10 @@ export function dropSelectionOn(state, slot) {
 	return tile
 }
 
-// A sort: the server's layout, discard advice and, for "best" in 101, groups.
-// Returns false, and leaves the rack as it is, when the server sorted another rack than the
-// one shown (a timed-out turn was played for the seat meanwhile): the rack is marked
-// `unsorted` again, so the view that brings the new rack is sorted the same way. A sort the
-// player did not ask for (a new rack's) keeps the tile they picked up meanwhile.
+// A sort: the server's layout, discard advice and, for "best" in 101, groups. False, and
+// the rack left as it is but marked `unsorted` (for the next view's sort), when the server
+// sorted another rack (a timed-out turn was played meanwhile). A new rack's own sort
+// (not `chosen`) keeps the tile picked up meanwhile.
 export function arrangeRack(state, advice, by, chosen = true) {
 	const shown = state.sync.view.rack
 	const sorted = advice.layout.flat().filter(tile => tile != null)
