@@ -2,6 +2,7 @@
 const CACHE = 'istaka-v7'
 const MODULES = [
 	'app',
+	'join',
 	'api',
 	'storage',
 	'ui',

@@ -1,9 +1,8 @@
 // Boot and routes: #/ home, #/t/<id> a table, #/join/<id>/<code>, #/seat/<id>/<seat>/<token>
 // (a device link), #/rules; and embed.html.
-import { setLang, guessLang, getLang, t } from './i18n/index.js'
-import { prefs, savePrefs, setAuth, getAuth, uuid, player } from './storage.js'
-import { api } from './api.js'
-import { h, btn, toast, closeModal, fitNames } from './ui.js'
+import { setLang, guessLang, t } from './i18n/index.js'
+import { prefs, savePrefs, setAuth, getAuth } from './storage.js'
+import { toast, closeModal, fitNames } from './ui.js'
 
 const app = document.getElementById('app')
 let leave = null
@@ -37,7 +36,7 @@ async function route() {
 		// "Play again" needs home.js; a table loads it only then.
 		const create = async cfg => (await import('./home.js')).createTable(cfg, go)
 		leave = openTable(app, a, { go, create })
-	} else if (page === 'join' && a && b) join(a, b)
+	} else if (page === 'join' && a && b) (await import('./join.js')).renderJoin(app, a, b, go)
 	else if (page === 'seat') claimSeat()
 	else if (page === 'rules') (await import('./help.js')).renderRules(app, go)
 	else {
@@ -61,53 +60,6 @@ function claimSeat() {
 	}
 	if (id && playerToken) import('./player.js').then(m => m.offerPlayer(playerToken))
 	route()
-}
-
-function join(id, code) {
-	if (getAuth(id)) return go('#/t/' + id)
-	const name = h('input', {
-		type: 'text',
-		maxlength: 24,
-		value: prefs.name,
-		id: 'join-name',
-		'aria-label': t('your_name'),
-	})
-	// One join per visit to this page: a second tap after a lost answer gets the same seat.
-	const request = uuid()
-	const submit = btn(
-		t('join_title'),
-		async () => {
-			submit.disabled = true
-			prefs.name = name.value.trim()
-			savePrefs()
-			try {
-				// No name: the server names the seat it gives ("Player 2") in our language.
-				const me = player()?.token
-				const r = await api.join(id, code, prefs.name || undefined, request, getLang(), me)
-				setAuth(id, { token: r.token, seat: r.seat, seats: [r.seat], mode: 'friends' })
-				go('#/t/' + id)
-			} catch (e) {
-				toast(e.message || t('err_network'), 'error')
-				submit.disabled = false
-			}
-		},
-		'primary big',
-		{ id: 'join-go' },
-	)
-	app.replaceChildren(
-		h(
-			'.home',
-			h(
-				'section.card.main',
-				h('h1', t('join_title')),
-				h('p.hint', t('join_hint')),
-				h('label', t('your_name'), name),
-				h('p', submit),
-				h('a.btn', { href: '#/' }, t('home')),
-			),
-		),
-	)
-	ready()
 }
 
 // embed.html?table=ID[#token=...&seat=N]: a compact table for an iframe; without a

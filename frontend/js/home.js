@@ -2,7 +2,7 @@
 import { t, tn, LANGS, getLang } from './i18n/index.js'
 import { h, btn, toast } from './ui.js'
 import { api } from './api.js'
-import { prefs, savePrefs, setAuth, recent, player } from './storage.js'
+import { prefs, savePrefs, setAuth, recent } from './storage.js'
 import { faceTile } from './tiles.js'
 
 // Each variant's options with their defaults (docs/API.md); prefs.options keeps the
@@ -70,8 +70,11 @@ function choice(label, id, values, current, fmt, change) {
 // Create a table, keep its token (and the request, for "play again"), open it.
 export async function createTable(cfg, go) {
 	cfg = { variant: variant(), ...cfg }
-	// With a player and no name typed, the seat takes the player's name (docs/API.md).
-	const me = player()
+	// With a player and no name typed, the seat takes the player's name (docs/API.md). The
+	// device's player is made first if it is not yet (a table made at once after the first
+	// visit), so that the table's candy and stats are its.
+	const { ensurePlayer } = await import('./candy.js')
+	const me = await ensurePlayer(getLang())
 	const name = prefs.name.trim() || (me ? undefined : myName())
 	const created = await api.create({ name, ...cfg }, me?.token)
 	setAuth(created.table_id, {

@@ -14,7 +14,15 @@ def dom_tile_ids(page: Any) -> set[int]:
 
 
 def test_invite_link_two_players(pages: Any, base: str, shot: Any) -> None:
+    sent: dict[str, str | None] = {}
+
+    def note_player(request: Any) -> None:
+        # Which player each table request was made for (the candy and stats go to it).
+        if request.method == "POST" and request.url.endswith(("/api/tables", "/join")):
+            sent[request.url.rsplit("/", 1)[1]] = request.headers.get("x-istaka-player")
+
     a = pages.new(390, 844)
+    a.on("request", note_player)
     a.goto(base)
     a.fill("#my-name", "Ayşe")
     a.tap("#create-friends")
@@ -24,11 +32,17 @@ def test_invite_link_two_players(pages: Any, base: str, shot: Any) -> None:
     shot(a, "waiting-portrait")
 
     b = pages.new(844, 390)
+    b.on("request", note_player)
     b.goto(link)
     b.wait_for_selector("#join-name")
     b.fill("#join-name", "Mehmet")
     b.tap("#join-go")
     b.wait_for_selector("#waiting")
+    # Both seats belong to their device's player: the creator's, made on its first visit
+    # (or at the tap, if that came first), and the friend's, made for the join by link.
+    for page, request in ((a, "tables"), (b, "join")):
+        token = page.evaluate("JSON.parse(localStorage.getItem('istaka.player')).token")
+        assert sent[request] == token
     a.wait_for_function(
         "() => document.querySelector('#waiting')?.textContent.includes('Mehmet')", timeout=10000
     )

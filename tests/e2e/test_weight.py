@@ -69,7 +69,8 @@ def test_a_classic_table_loads_no_101_home_or_rules_code(pages: Any, base: str) 
     files = loaded(pages, base, "#/t/" + table["table_id"], table)
     names = files.names()
     assert "js/table/render.js" in names
-    for unused in ("js/okey101.js", "js/home.js", "js/verify.js", "js/end.js", *RULES):
+    rare = ("js/join.js", "js/player.js", "js/device.js", "js/i18n/more/en.js")
+    for unused in ("js/okey101.js", "js/home.js", "js/verify.js", "js/end.js", *rare, *RULES):
         assert unused not in names, unused
     # Sent gzipped by the dev server, as CloudFront sends them: every script and the style
     # sheet big enough to be worth it (CloudFront leaves files under 1,000 bytes alone).
@@ -83,7 +84,14 @@ def test_a_classic_table_loads_no_101_home_or_rules_code(pages: Any, base: str) 
 def test_the_home_page_loads_no_table_or_rules_code(pages: Any, base: str) -> None:
     names = loaded(pages, base, "", None).names()
     assert "js/home.js" in names
-    for unused in ("js/table.js", "js/board.js", "js/rack.js", "js/okey101.js", *RULES):
+    for unused in (
+        "js/table.js",
+        "js/board.js",
+        "js/rack.js",
+        "js/okey101.js",
+        "js/join.js",
+        *RULES,
+    ):
         assert unused not in names, unused
     assert not any(n.startswith("js/table/") for n in names), sorted(names)
 
