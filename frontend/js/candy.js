@@ -24,6 +24,12 @@ export async function ensurePlayer(lang) {
 	return await making
 }
 
+// For a table to belong to: the device's player, waited for a moment at most; a create or
+// join never hangs on candy's bookkeeping.
+const PLAYER_WAIT_MS = 3000
+export const playerSoon = lang =>
+	Promise.race([ensurePlayer(lang), sleep(PLAYER_WAIT_MS).then(() => player())])
+
 let last = null // { at, me }: home redraws (an option changed) reuse a fresh answer
 // A fresh answer to reuse; null forgets the last (another player now).
 export const remember = m => (last = m && { at: Date.now(), me: m })

@@ -73,8 +73,8 @@ export async function createTable(cfg, go) {
 	// With a player and no name typed, the seat takes the player's name (docs/API.md). The
 	// device's player is made first if it is not yet (a table made at once after the first
 	// visit), so that the table's candy and stats are its.
-	const { ensurePlayer } = await import('./candy.js')
-	const me = await ensurePlayer(getLang())
+	const { playerSoon } = await import('./candy.js')
+	const me = await playerSoon(getLang())
 	const name = prefs.name.trim() || (me ? undefined : myName())
 	const created = await api.create({ name, ...cfg }, me?.token)
 	setAuth(created.table_id, {
