@@ -27,6 +27,7 @@ const MODULES = [
 	'end',
 	'candy',
 	'player',
+	'player-model',
 	'verify',
 	'qr',
 	'device',
