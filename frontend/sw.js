@@ -15,6 +15,7 @@ const MODULES = [
 	'table/render',
 	'table/input',
 	'table/movelog',
+	'table/dialogs',
 	'table/feedback',
 	'table/sound',
 	'table/title',

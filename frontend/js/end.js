@@ -1,7 +1,7 @@
 // Between hands: the winner's groups, the scores, the revealed seed with
 // "verify the shuffle", next hand / play again.
 import { t, more } from './i18n/index.js'
-import { h, btn } from './ui.js'
+import { h } from './ui.js'
 import { tileEl, tileLabel } from './tiles.js'
 import { nameOf, nameTag, legal, team } from './board.js'
 
@@ -129,7 +129,12 @@ function itemsList(v) {
 	return h('section.items', h('h3', t('items')), h('ul', lines.map(seat)))
 }
 
-// The panel; handlers: {next, again, home, hide, events(): Promise<events[]>}
+// A button of the panel: the table screen's input.js handles its data-act.
+const act = (name, label, cls = '', id = null, to = null) =>
+	h('button.btn' + cls, { id, 'data-act': name, 'data-to': to }, label)
+
+// The panel; on: { again: whether "play again" is offered, events(): Promise<events[]>
+// for the shuffle check }.
 export function resultPanel(v, on) {
 	const is101 = v.variant === '101'
 	const r = is101 ? { winner: v.finisher, deltas: v.result || [] } : v.result || {}
@@ -151,10 +156,10 @@ export function resultPanel(v, on) {
 		h('p.matchres', winners ? t('m_winners', { names: winners }) : t('s_match_over'))
 	const buttons = h(
 		'.acts',
-		legal(v, 'next_hand') && btn(t('next_hand'), on.next, 'primary', { id: 'next-hand' }),
-		v.match_over && on.again && btn(t('play_again'), on.again, 'primary', { id: 'play-again' }),
-		btn(t('home'), on.home),
-		btn(t('see_table'), on.hide),
+		legal(v, 'next_hand') && act('next-hand', t('next_hand'), '.primary', 'next-hand'),
+		v.match_over && on.again && act('play-again', t('play_again'), '.primary', 'play-again'),
+		act('go', t('home'), '', null, '#/'),
+		act('see-table', t('see_table')),
 	)
 	// What this game earned: filled by candy.js once the server has credited the hand.
 	import('./candy.js').then(m => m.showEarned(v)).catch(() => {})
