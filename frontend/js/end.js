@@ -61,29 +61,10 @@ export function matchTable(v) {
 	)
 }
 
-// The revealed seed and its hash, and "verify the shuffle": the browser replays the deal
-// from the seed (verify.js) and checks it against the events. events() gives them.
-function fairness(v, events) {
+// The revealed seed and its hash, and "verify the shuffle" (checkShuffle).
+function fairness(v) {
 	const out = h('.verify', { 'aria-live': 'polite' })
-	const check = h('button.btn.small', { id: 'verify' }, t('verify'))
-	check.onclick = async () => {
-		check.disabled = true
-		out.textContent = t('verifying')
-		try {
-			// Loaded on first use: most players never check a shuffle.
-			const [{ verifyHand }] = await Promise.all([import('./verify.js'), more()])
-			const { checks } = await verifyHand(v, await events())
-			const ok = checks.every(c => c.ok)
-			const line = c => h('li.' + (c.ok ? 'ok' : 'bad'), `${c.ok ? '✓' : '✗'} ${t(c.key)}`)
-			out.replaceChildren(
-				h('p.vres.' + (ok ? 'ok' : 'bad'), ok ? t('v_all_ok') : t('v_bad')),
-				h('ul', checks.map(line)),
-			)
-		} catch (e) {
-			out.textContent = `${t('v_error')} ${e.message}`
-		}
-		check.disabled = false
-	}
+	const check = h('button.btn.small', { id: 'verify', 'data-act': 'verify' }, t('verify'))
 	return h(
 		'details.seed',
 		h('summary', t('fair')),
@@ -93,6 +74,28 @@ function fairness(v, events) {
 		check,
 		out,
 	)
+}
+
+// The shuffle check's button (the table's input.js calls it): the browser replays the
+// deal from the seed (verify.js) and checks it against the events; events() gives them.
+export async function checkShuffle(check, v, events) {
+	const out = check.nextElementSibling
+	check.disabled = true
+	out.textContent = t('verifying')
+	try {
+		// Loaded on first use: most players never check a shuffle.
+		const [{ verifyHand }] = await Promise.all([import('./verify.js'), more()])
+		const { checks } = await verifyHand(v, await events())
+		const ok = checks.every(c => c.ok)
+		const line = c => h('li.' + (c.ok ? 'ok' : 'bad'), `${c.ok ? '✓' : '✗'} ${t(c.key)}`)
+		out.replaceChildren(
+			h('p.vres.' + (ok ? 'ok' : 'bad'), ok ? t('v_all_ok') : t('v_bad')),
+			h('ul', checks.map(line)),
+		)
+	} catch (e) {
+		out.textContent = `${t('v_error')} ${e.message}`
+	}
+	check.disabled = false
 }
 
 // One line of a seat's hand score (the view's result_items, docs/API.md), in words.
@@ -133,8 +136,7 @@ function itemsList(v) {
 const act = (name, label, cls = '', id = null, to = null) =>
 	h('button.btn' + cls, { id, 'data-act': name, 'data-to': to }, label)
 
-// The panel; on: { again: whether "play again" is offered, events(): Promise<events[]>
-// for the shuffle check }.
+// The panel; on: { again: whether "play again" is offered }.
 export function resultPanel(v, on) {
 	const is101 = v.variant === '101'
 	const r = is101 ? { winner: v.finisher, deltas: v.result || [] } : v.result || {}
@@ -175,6 +177,6 @@ export function resultPanel(v, on) {
 		itemsList(v),
 		buttons,
 		matchTable(v),
-		v.seed ? fairness(v, on.events) : null,
+		v.seed ? fairness(v) : null,
 	)
 }

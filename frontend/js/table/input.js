@@ -6,7 +6,7 @@ import { locate, slotAt, step } from '../rack.js'
 import { draggable } from '../drag.js'
 import { legal } from '../board.js'
 import * as table from './state.js'
-import { parts } from './sync.js'
+import { parts, fetchView } from './sync.js'
 import { act, arrange, layoff, saveLayout, startGame, seatToComputer } from './actions.js'
 
 // Loaded with the first dialog opened: a table's first load does not wait for it.
@@ -76,6 +76,13 @@ const ON_ACT = {
 		ctx.redraw()
 	},
 	'next-hand': ctx => act(ctx, 'next_hand'),
+	// The result's "verify the shuffle", against all of the hand's events.
+	verify: (ctx, el) =>
+		parts.end.checkShuffle(
+			el,
+			ctx.state.sync.view,
+			async () => (await fetchView(ctx, 0)).events || [],
+		),
 	'play-again': ctx => ctx.env.create(ctx.auth.cfg).catch(e => toast(e.message, 'error')),
 	meld: (ctx, el, e) => layoff(ctx, selected(ctx), +el.dataset.meld, e.target, e.clientX),
 	group: ctx => {

@@ -7,7 +7,7 @@ import { renderRack } from '../rack.js'
 import { renderFelt, dock, toolbar, legal, nameOf, clock } from '../board.js'
 import { backTile } from '../tiles.js'
 import { myLayout, is101, deferRedraw, lastDiscard } from './state.js'
-import { parts, fetchView } from './sync.js'
+import { parts } from './sync.js'
 
 // level 'all': the whole screen, 'rack': the rack and dock; focus: a rack tile's id, to
 // keep the keyboard's place.
@@ -150,13 +150,7 @@ export function pushSlot(ctx) {
 }
 
 // For the result panel (end.js): its buttons carry a data-act too.
-function resultOptions(ctx) {
-	const { env, auth } = ctx
-	return {
-		again: !!auth?.cfg && !env.embed,
-		events: async () => (await fetchView(ctx, 0)).events || [],
-	}
-}
+const resultOptions = ({ env, auth }) => ({ again: !!auth?.cfg && !env.embed })
 
 // 📜, with the number of moves made while the player was away until the log is opened.
 function logIcon(unread) {
