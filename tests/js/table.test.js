@@ -268,6 +268,20 @@ describe('passDevice', () => {
 	})
 })
 
+describe('heldSeats', () => {
+	test('before the first view, the seats of the token record; then the view says', () => {
+		const auth = { seat: 0, seats: [0, 1] }
+		const state = table.createTableState(auth)
+		assert.deepEqual(table.heldSeats(state, auth), [0, 1])
+		table.acceptView(state, view('R1', { held_seats: [0, 1, 2, 3] }))
+		assert.deepEqual(table.heldSeats(state, auth), [0, 1, 2, 3])
+	})
+
+	test('a spectator holds none', () => {
+		assert.deepEqual(table.heldSeats(table.createTableState(null), null), [])
+	})
+})
+
 describe('paceFor', () => {
 	const live = { turn_seconds: 30, pace: 'live', status: 'playing', phase: 'take' }
 	const relaxed = { turn_seconds: 86400, pace: 'relaxed', status: 'playing', phase: 'take' }

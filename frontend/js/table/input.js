@@ -27,6 +27,7 @@ const PLAIN_MOVES = {
 
 // By data-act: (ctx, button, click). Buttons on the screen and in its dialogs.
 const ON_ACT = {
+	// Moves (actions.js), with the picked-up tile or the 101 picks.
 	discard: ctx => selected(ctx) != null && act(ctx, 'discard', selected(ctx)),
 	finish: ctx => selected(ctx) != null && act(ctx, 'finish', selected(ctx)),
 	// Our discard corner takes the picked-up tile, or shows what we discarded.
@@ -35,8 +36,46 @@ const ON_ACT = {
 			? act(ctx, 'discard', selected(ctx))
 			: openDiscards(ctx, +el.dataset.seat),
 	'finish-here': ctx => selectedFor(ctx, 'discard') && act(ctx, 'finish', selected(ctx)),
-	browse: (ctx, el) => openDiscards(ctx, +el.dataset.seat),
+	meld: (ctx, el, e) => layoff(ctx, selected(ctx), +el.dataset.meld, e.target, e.clientX),
+	'open-hint': ctx => act(ctx, 'open', null, null, legal(ctx.state.sync.view, 'open')),
+	open: ctx => act(ctx, 'open', null, null, pickedMove(ctx)),
+	lay: ctx => act(ctx, 'lay', null, null, pickedMove(ctx)),
+	'next-hand': ctx => act(ctx, 'next_hand'),
+	start: (ctx, el) => {
+		el.disabled = true
+		startGame(ctx)
+	},
+	computer: (ctx, el) => {
+		closeModal()
+		seatToComputer(ctx, +el.dataset.seat)
+	},
+
+	// The rack and the screen: state changes, then a redraw.
 	sort: (ctx, el) => arrange(ctx, el.dataset.by),
+	group: ctx => {
+		table.closeGroup(ctx.state)
+		ctx.redraw('rack')
+	},
+	clear: ctx => {
+		table.clearGroups(ctx.state)
+		ctx.redraw('rack')
+	},
+	// Pass-and-play: the next player has the device.
+	uncover: ctx => {
+		table.uncover(ctx.state)
+		ctx.redraw()
+	},
+	result: ctx => {
+		table.setResultHidden(ctx.state, false)
+		ctx.redraw()
+	},
+	'see-table': ctx => {
+		table.setResultHidden(ctx.state, true)
+		ctx.redraw()
+	},
+
+	// Dialogs (dialogs.js) and their answers.
+	browse: (ctx, el) => openDiscards(ctx, +el.dataset.seat),
 	menu: async ctx => (await dialogs()).openMenu(ctx),
 	scores: async ctx => (await dialogs()).openMatchTable(ctx),
 	log: ctx => {
@@ -46,36 +85,8 @@ const ON_ACT = {
 		}
 		return dialogs().then(m => m.openMoveLog(ctx))
 	},
-	help: ctx => ctx.env.go('#/rules'),
-	// data-to: a route.
-	go: (ctx, el) => {
-		closeModal()
-		ctx.env.go(el.dataset.to)
-	},
-	device: async ctx => (await import('../device.js')).openDeviceLink(ctx),
-	computer: (ctx, el) => {
-		closeModal()
-		seatToComputer(ctx, +el.dataset.seat)
-	},
-	start: (ctx, el) => {
-		el.disabled = true
-		startGame(ctx)
-	},
-	// Pass-and-play: the next player has the device.
-	uncover: ctx => {
-		table.uncover(ctx.state)
-		ctx.redraw()
-	},
 	answer: async (ctx, el) => (await dialogs()).answer(ctx, el.dataset.answer),
-	result: ctx => {
-		table.setResultHidden(ctx.state, false)
-		ctx.redraw()
-	},
-	'see-table': ctx => {
-		table.setResultHidden(ctx.state, true)
-		ctx.redraw()
-	},
-	'next-hand': ctx => act(ctx, 'next_hand'),
+	device: async ctx => (await import('../device.js')).openDeviceLink(ctx),
 	// The result's "verify the shuffle", against all of the hand's events.
 	verify: (ctx, el) =>
 		parts.end.checkShuffle(
@@ -83,19 +94,14 @@ const ON_ACT = {
 			ctx.state.sync.view,
 			async () => (await fetchView(ctx, 0)).events || [],
 		),
+
+	// Other screens; data-to: a route.
+	go: (ctx, el) => {
+		closeModal()
+		ctx.env.go(el.dataset.to)
+	},
+	help: ctx => ctx.env.go('#/rules'),
 	'play-again': ctx => ctx.env.create(ctx.auth.cfg).catch(e => toast(e.message, 'error')),
-	meld: (ctx, el, e) => layoff(ctx, selected(ctx), +el.dataset.meld, e.target, e.clientX),
-	group: ctx => {
-		table.closeGroup(ctx.state)
-		ctx.redraw('rack')
-	},
-	clear: ctx => {
-		table.clearGroups(ctx.state)
-		ctx.redraw('rack')
-	},
-	'open-hint': ctx => act(ctx, 'open', null, null, legal(ctx.state.sync.view, 'open')),
-	open: ctx => act(ctx, 'open', null, null, pickedMove(ctx)),
-	lay: ctx => act(ctx, 'lay', null, null, pickedMove(ctx)),
 }
 for (const [name, type] of Object.entries(PLAIN_MOVES)) ON_ACT[name] = ctx => act(ctx, type)
 
