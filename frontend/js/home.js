@@ -106,7 +106,9 @@ export function renderHome(root, { go, setLang, setTheme }) {
 		candy,
 	)
 	// The balance comes from candy.js, loaded after the page (it makes the player on a
-	// first visit): "🍬 42 · 12 / 60 today".
+	// first visit): "🍬 42 · 12 / 60 today". The player model it imports is asked for
+	// alongside it, not once candy.js has arrived: one round trip, not two.
+	import('./player-model.js').catch(() => {})
 	import('./candy.js').then(m => m.homeBalance(candy, getLang())).catch(() => {})
 	root.replaceChildren(
 		h(
