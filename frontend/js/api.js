@@ -4,7 +4,8 @@
 // before its answer was lost is answered again, not done twice. Else no retry.
 import { sleep } from './storage.js'
 
-const BASE = new URL('api/', document.baseURI).href
+// Read on each call, not on load: so this module loads without a page (unit tests).
+const base = () => new URL('api/', document.baseURI).href
 const TRIES = 6
 const FIRST_WAIT_MS = 500
 const MAX_WAIT_MS = 4000
@@ -54,7 +55,7 @@ async function call(method, path, { body, token, etag, player, retry = false } =
 		const last = !retry || attempt === TRIES - 1
 		let res
 		try {
-			res = await fetch(BASE + path, init)
+			res = await fetch(base() + path, init)
 		} catch (e) {
 			// No answer at all: offline, or the connection dropped.
 			if (last) throw e

@@ -253,18 +253,3 @@ export const toolbar = () =>
 			h('button.tool', { 'data-act': 'sort', 'data-by': by }, t('sort_' + by)),
 		),
 	)
-
-// Oldest first; only the top one where the table keeps no history.
-export function pileBrowser(v, seat) {
-	const state = v.seats[seat]
-	const hint = state.discards ? tn('n_discarded', state.discard_count) : t('only_top')
-	const tiles = (state.discards || [state.discard_top]).filter(id => id != null)
-	return h(
-		'div',
-		h('p.hint', hint),
-		h(
-			'.tilegrid',
-			tiles.map(id => tileEl(id, v.okey)),
-		),
-	)
-}

@@ -1,50 +1,11 @@
-// Candy (docs/API.md, "Players"): the device's anonymous player, made on the first visit,
-// its balance on home, and what a game earned on the result screen. Loaded on demand, so
+// Candy (docs/API.md, "Players"): the device player's balance on home, and what a game
+// earned on the result screen; the player itself is player-model.js. Loaded on demand, so
 // neither the home page's first paint nor a table's first download waits for it. What a
 // player does less often (its stats, a new name, a device link's player) is player.js.
-import { api } from './api.js'
 import { t } from './i18n/index.js'
 import { h } from './ui.js'
-import { player, setPlayer, forgetPlayer, sleep } from './storage.js'
-
-let making = null
-// The device's player, made once (POST /api/players); null when the server cannot now.
-export async function ensurePlayer(lang) {
-	await globalThis.istakaTelegram?.signedIn // inside Telegram, its player is the device's
-	const known = player()
-	if (known) return Promise.resolve(known)
-	making ??= api
-		.newPlayer(lang)
-		.then(r => {
-			const made = { id: r.player_id, token: r.token, name: r.name }
-			setPlayer(made)
-			return made
-		})
-		.catch(() => (making = null))
-	return await making
-}
-
-// For a table to belong to: the device's player, waited for a moment at most; a create or
-// join never hangs on candy's bookkeeping.
-const PLAYER_WAIT_MS = 3000
-export const playerSoon = lang =>
-	Promise.race([ensurePlayer(lang), sleep(PLAYER_WAIT_MS).then(() => player())])
-
-let last = null // { at, me }: home redraws (an option changed) reuse a fresh answer
-// A fresh answer to reuse; null forgets the last (another player now).
-export const remember = m => (last = m && { at: Date.now(), me: m })
-export async function me(fresh) {
-	const p = player()
-	if (!p) return null
-	if (!fresh && last && Date.now() - last.at < 10_000) return last.me
-	try {
-		last = { at: Date.now(), me: await api.me(p.token) }
-	} catch (e) {
-		if (e.status === 401) forgetPlayer() // a player the server no longer knows
-		return null
-	}
-	return last.me
-}
+import { player, sleep } from './storage.js'
+import { ensurePlayer, me } from './player-model.js'
 
 export async function homeBalance(el, lang) {
 	await ensurePlayer(lang)

@@ -1,7 +1,7 @@
 // Between hands: the winner's groups, the scores, the revealed seed with
 // "verify the shuffle", next hand / play again.
 import { t, more } from './i18n/index.js'
-import { h, btn } from './ui.js'
+import { h } from './ui.js'
 import { tileEl, tileLabel } from './tiles.js'
 import { nameOf, nameTag, legal, team } from './board.js'
 
@@ -61,29 +61,10 @@ export function matchTable(v) {
 	)
 }
 
-// The revealed seed and its hash, and "verify the shuffle": the browser replays the deal
-// from the seed (verify.js) and checks it against the events. events() gives them.
-function fairness(v, events) {
+// The revealed seed and its hash, and "verify the shuffle" (checkShuffle).
+function fairness(v) {
 	const out = h('.verify', { 'aria-live': 'polite' })
-	const check = h('button.btn.small', { id: 'verify' }, t('verify'))
-	check.onclick = async () => {
-		check.disabled = true
-		out.textContent = t('verifying')
-		try {
-			// Loaded on first use: most players never check a shuffle.
-			const [{ verifyHand }] = await Promise.all([import('./verify.js'), more()])
-			const { checks } = await verifyHand(v, await events())
-			const ok = checks.every(c => c.ok)
-			const line = c => h('li.' + (c.ok ? 'ok' : 'bad'), `${c.ok ? '✓' : '✗'} ${t(c.key)}`)
-			out.replaceChildren(
-				h('p.vres.' + (ok ? 'ok' : 'bad'), ok ? t('v_all_ok') : t('v_bad')),
-				h('ul', checks.map(line)),
-			)
-		} catch (e) {
-			out.textContent = `${t('v_error')} ${e.message}`
-		}
-		check.disabled = false
-	}
+	const check = h('button.btn.small', { id: 'verify', 'data-act': 'verify' }, t('verify'))
 	return h(
 		'details.seed',
 		h('summary', t('fair')),
@@ -93,6 +74,28 @@ function fairness(v, events) {
 		check,
 		out,
 	)
+}
+
+// The shuffle check's button (the table's input.js calls it): the browser replays the
+// deal from the seed (verify.js) and checks it against the events; events() gives them.
+export async function checkShuffle(check, v, events) {
+	const out = check.nextElementSibling
+	check.disabled = true
+	out.textContent = t('verifying')
+	try {
+		// Loaded on first use: most players never check a shuffle.
+		const [{ verifyHand }] = await Promise.all([import('./verify.js'), more()])
+		const { checks } = await verifyHand(v, await events())
+		const ok = checks.every(c => c.ok)
+		const line = c => h('li.' + (c.ok ? 'ok' : 'bad'), `${c.ok ? '✓' : '✗'} ${t(c.key)}`)
+		out.replaceChildren(
+			h('p.vres.' + (ok ? 'ok' : 'bad'), ok ? t('v_all_ok') : t('v_bad')),
+			h('ul', checks.map(line)),
+		)
+	} catch (e) {
+		out.textContent = `${t('v_error')} ${e.message}`
+	}
+	check.disabled = false
 }
 
 // One line of a seat's hand score (the view's result_items, docs/API.md), in words.
@@ -129,7 +132,11 @@ function itemsList(v) {
 	return h('section.items', h('h3', t('items')), h('ul', lines.map(seat)))
 }
 
-// The panel; handlers: {next, again, home, hide, events(): Promise<events[]>}
+// A button of the panel: the table screen's input.js handles its data-act.
+const act = (name, label, cls = '', id = null, to = null) =>
+	h('button.btn' + cls, { id, 'data-act': name, 'data-to': to }, label)
+
+// The panel; on: { again: whether "play again" is offered }.
 export function resultPanel(v, on) {
 	const is101 = v.variant === '101'
 	const r = is101 ? { winner: v.finisher, deltas: v.result || [] } : v.result || {}
@@ -151,10 +158,10 @@ export function resultPanel(v, on) {
 		h('p.matchres', winners ? t('m_winners', { names: winners }) : t('s_match_over'))
 	const buttons = h(
 		'.acts',
-		legal(v, 'next_hand') && btn(t('next_hand'), on.next, 'primary', { id: 'next-hand' }),
-		v.match_over && on.again && btn(t('play_again'), on.again, 'primary', { id: 'play-again' }),
-		btn(t('home'), on.home),
-		btn(t('see_table'), on.hide),
+		legal(v, 'next_hand') && act('next-hand', t('next_hand'), '.primary', 'next-hand'),
+		v.match_over && on.again && act('play-again', t('play_again'), '.primary', 'play-again'),
+		act('go', t('home'), '', null, '#/'),
+		act('see-table', t('see_table')),
 	)
 	// What this game earned: filled by candy.js once the server has credited the hand.
 	import('./candy.js').then(m => m.showEarned(v)).catch(() => {})
@@ -170,6 +177,6 @@ export function resultPanel(v, on) {
 		itemsList(v),
 		buttons,
 		matchTable(v),
-		v.seed ? fairness(v, on.events) : null,
+		v.seed ? fairness(v) : null,
 	)
 }

@@ -73,7 +73,7 @@ export async function createTable(cfg, go) {
 	// With a player and no name typed, the seat takes the player's name (docs/API.md). The
 	// device's player is made first if it is not yet (a table made at once after the first
 	// visit), so that the table's candy and stats are its.
-	const { playerSoon } = await import('./candy.js')
+	const { playerSoon } = await import('./player-model.js')
 	const me = await playerSoon(getLang())
 	const name = prefs.name.trim() || (me ? undefined : myName())
 	const created = await api.create({ name, ...cfg }, me?.token)
@@ -96,7 +96,7 @@ export function renderHome(root, { go, setLang, setTheme }) {
 		renderHome(root, { go, setLang, setTheme })
 		root.querySelector('details.options').open = true
 	}
-	// A button: a tap shows the player's stats (candy.js openStats).
+	// A button: a tap shows the player's stats (player.js openStats).
 	const candy = h('button.candy', { id: 'candy', hidden: true })
 	const hero = h(
 		'header.hero',
@@ -106,7 +106,9 @@ export function renderHome(root, { go, setLang, setTheme }) {
 		candy,
 	)
 	// The balance comes from candy.js, loaded after the page (it makes the player on a
-	// first visit): "🍬 42 · 12 / 60 today".
+	// first visit): "🍬 42 · 12 / 60 today". The player model it imports is asked for
+	// alongside it, not once candy.js has arrived: one round trip, not two.
+	import('./player-model.js').catch(() => {})
 	import('./candy.js').then(m => m.homeBalance(candy, getLang())).catch(() => {})
 	root.replaceChildren(
 		h(

@@ -25,7 +25,7 @@ export function renderJoin(app, id, code, go) {
 			try {
 				// No name: the server names the seat ("Player 2") in our language. A friend
 				// new here gets a player first, for the candy.
-				const { playerSoon } = await import('./candy.js')
+				const { playerSoon } = await import('./player-model.js')
 				const me = (await playerSoon(getLang()))?.token
 				const r = await api.join(id, code, prefs.name || undefined, request, getLang(), me)
 				setAuth(id, { token: r.token, seat: r.seat, seats: [r.seat], mode: 'friends' })

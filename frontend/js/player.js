@@ -1,11 +1,11 @@
-// The player behind candy.js, in what it does less often: its stats (a tap on home's
-// balance), a new name (home's "Your name"), and the player a device link brings along
-// (app.js claimSeat). Loaded only for these.
+// The player's screens for what it does less often (its model is player-model.js): its
+// stats (a tap on home's balance), a new name (home's "Your name"), and the player a
+// device link brings along (app.js claimSeat). Loaded only for these.
 import { api } from './api.js'
 import { t, more } from './i18n/index.js'
 import { player, setPlayer } from './storage.js'
 import { h, btn, modal, closeModal, toast } from './ui.js'
-import { me, remember } from './candy.js'
+import { me, remember } from './player-model.js'
 
 const hasPlayed = m => m.candy > 0 || Object.values(m.stats).some(stats => stats.hands_played > 0)
 

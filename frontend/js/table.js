@@ -1,16 +1,19 @@
 // A table screen, wired from its parts: table/state.js (the state), sync.js (the
-// server), actions.js (moves), render.js (drawing), input.js (taps, keys, drags) and
-// anim.js (the others' moves). Each part's functions take the screen's context first.
+// server), actions.js (moves), render.js and dialogs.js (drawing), input.js (taps, keys,
+// drags) and anim.js (the others' moves), each taking the screen's context first. Data
+// goes input → actions → sync → state; this module closes the loop (ctx.onView and
+// ctx.redraw), so that no part imports one that imports it back.
 import { t } from './i18n/index.js'
 import { h, btn } from './ui.js'
 import { ApiError, onConnection } from './api.js'
-import { getAuth, uuid } from './storage.js'
+import { getAuth, uuid, sleep } from './storage.js'
 import { createTableState, close } from './table/state.js'
 import { start, startPolling, stopPolling } from './table/sync.js'
-import { flushLayout } from './table/actions.js'
-import { redrawNow, tickClocks } from './table/render.js'
+import { flushLayout, sortNewRack } from './table/actions.js'
+import { draw, tickClocks } from './table/render.js'
+import { playEvents } from './table/anim.js'
 import { bindInput } from './table/input.js'
-import { hideTurn } from './table/title.js'
+import { showTurn, hideTurn } from './table/title.js'
 
 // Opens table `id` in `mount`; returns the function that leaves it. env:
 //   auth    the seat's token record { token, seat, seats, mode, cfg, invite, seen }, null
@@ -31,15 +34,19 @@ export function openTable(mount, id, env) {
 		token: auth?.token,
 		startId: uuid(), // one start per open screen: a repeat after a lost answer is no 409
 		state: createTableState(auth),
+		redraw: null, // (level, focus): drawn once the event is handled (batchedRedraw)
+		onView: null, // hears each view sync.js accepts (viewArrived)
 		// Machinery of the parts, not table state:
-		redraws: { level: null, focus: null }, // asked for, not drawn yet (render.js)
+		question: null, // resolves the open question (dialogs.js ask)
 		layoutSave: { timer: null, pending: null, sent: null }, // (actions.js)
 		sorts: 0, // sorts asked for: only the latest one's answer is laid out (actions.js)
 		polling: { timer: null, idle: 0, running: false, stopped: false, wake: null }, // (sync.js)
 		feedback: null, // table/feedback.js, loaded on the first gesture
 		sound: null, // the sounds (table/sound.js), made on the first gesture with sounds on (feedback.js)
 	}
-	bindInput(ctx)
+	ctx.redraw = batchedRedraw(ctx)
+	ctx.onView = arrival => viewArrived(ctx, arrival)
+	const unbindInput = bindInput(ctx)
 	const gesture = { capture: true, once: true }
 	for (const type of ['pointerdown', 'keydown']) {
 		root.addEventListener(
@@ -65,7 +72,7 @@ export function openTable(mount, id, env) {
 	const clockTimer = setInterval(() => tickClocks(ctx), 1000)
 
 	;(async () => {
-		redrawNow(ctx)
+		draw(ctx)
 		try {
 			await start(ctx)
 		} catch (e) {
@@ -85,6 +92,7 @@ export function openTable(mount, id, env) {
 	return () => {
 		close(ctx.state)
 		stopPolling(ctx)
+		unbindInput()
 		ctx.sound?.close()
 		clearInterval(clockTimer)
 		hideTurn()
@@ -92,4 +100,56 @@ export function openTable(mount, id, env) {
 		onConnection(() => {})
 		reconnecting.remove()
 	}
+}
+
+// Drawn once, however often asked for while an event is handled: the widest level, the
+// last focus. In a microtask, not in chessground's next animation frame: a hidden tab
+// draws no frames, and a tapped tile focused a frame later loses its focus ring.
+function batchedRedraw(ctx) {
+	let asked = null // { level, focus } until the frame comes
+	return (level = 'all', focus = null) => {
+		const queued = asked != null
+		asked ??= { level, focus: null }
+		if (level === 'all') asked.level = 'all'
+		if (focus != null) asked.focus = focus
+		if (queued) return
+		queueMicrotask(() => {
+			const { level, focus } = asked
+			asked = null
+			draw(ctx, level, focus)
+		})
+	}
+}
+
+// A view the state now holds; prev: the one before (null at first), own: our move's answer.
+async function viewArrived(ctx, { view, prev, own }) {
+	const { state } = ctx
+	sortNewRack(ctx) // not waited for: the moves play meanwhile
+	if (!prev) return firstView(ctx, view)
+	// feedback.js comes with the first gesture: before one, browsers refuse to sound.
+	ctx.feedback?.feedback(ctx, prev, view)
+	if (view.events?.length && !state.screen.covered) {
+		const events = view.events.filter(e => e.v > prev.version)
+		await playEvents(ctx, events, prev.pile_count, own)
+	}
+	showTurn(ctx)
+	ctx.redraw()
+}
+
+// Drawn at once; a returning player then sees the moves made since they last looked.
+async function firstView(ctx, view) {
+	const seen = ctx.auth?.seen
+	draw(ctx)
+	showTurn(ctx)
+	performance.mark('istaka-ready')
+	const events = view.events || []
+	if (!events.length || seen == null || ctx.state.screen.covered) return
+	await sleep(300)
+	const pileBefore = view.pile_count + events.filter(e => e.type === 'draw').length
+	await playEvents(
+		ctx,
+		events.filter(e => e.v > seen),
+		pileBefore,
+	)
+	ctx.redraw()
 }

@@ -8,7 +8,7 @@
 //
 // The Telegram user's player is the device's one player (storage.js player()): a first
 // launch on a device that played in the browser brings that player along (the server links
-// it), and candy.js waits for the sign-in before it shows or makes one.
+// it), and player-model.js waits for the sign-in before it shows or makes one.
 import { api } from './api.js'
 import { getAuth, load, save, prefs, savePrefs, player, setPlayer } from './storage.js'
 import { getLang, t } from './i18n/index.js'

@@ -1,18 +1,12 @@
 // The move log (table/state.js logEvents, restoreLog), the last discard marked on the felt
 // (lastDiscard) and the log's "seen 2 min ago" (table/movelog.js).
-import { test, describe, before } from 'node:test'
+import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import * as table from '../../frontend/js/table/state.js'
+import { ago } from '../../frontend/js/when.js'
 import { id, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
-
-// movelog.js imports anim.js, which imports api.js: it reads the page's address on load.
-let ago
-before(async () => {
-	globalThis.document ??= { baseURI: 'http://localhost/' }
-	;({ ago } = await import('../../frontend/js/when.js'))
-})
 
 const MIN = 60_000
 const HOUR = 60 * MIN

@@ -1,21 +1,13 @@
 // frontend/js/table/: the table screen's declared state and the changes made to it
 // (state.js), the polling pace (sync.js) and the sentences said for moves (anim.js).
-import { test, describe, before } from 'node:test'
+import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import * as table from '../../frontend/js/table/state.js'
+import { paceFor } from '../../frontend/js/table/sync.js'
+import { describe as sentence } from '../../frontend/js/table/anim.js'
 import { id, ids, rack, drawn, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
-
-// sync.js and anim.js import api.js, which reads the page's address when it loads: give
-// it one.
-let paceFor
-let sentence
-before(async () => {
-	globalThis.document ??= { baseURI: 'http://localhost/' }
-	;({ paceFor } = await import('../../frontend/js/table/sync.js'))
-	;({ describe: sentence } = await import('../../frontend/js/table/anim.js'))
-})
 
 // A view of seat 0 holding `tiles`, as GET /tables/{id} sends it (fields the state reads).
 const view = (tiles, fields = {}) => ({
@@ -273,6 +265,20 @@ describe('passDevice', () => {
 		assert.equal(state.selection.tile, null)
 		table.uncover(state)
 		assert.equal(state.screen.covered, false)
+	})
+})
+
+describe('heldSeats', () => {
+	test('before the first view, the seats of the token record; then the view says', () => {
+		const auth = { seat: 0, seats: [0, 1] }
+		const state = table.createTableState(auth)
+		assert.deepEqual(table.heldSeats(state, auth), [0, 1])
+		table.acceptView(state, view('R1', { held_seats: [0, 1, 2, 3] }))
+		assert.deepEqual(table.heldSeats(state, auth), [0, 1, 2, 3])
+	})
+
+	test('a spectator holds none', () => {
+		assert.deepEqual(table.heldSeats(table.createTableState(null), null), [])
 	})
 })
 

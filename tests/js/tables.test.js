@@ -1,16 +1,10 @@
 // frontend/js/tables.js: the home screen's "Your tables": order, coarse times, labels.
-import { test, before } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
+import * as tables from '../../frontend/js/tables.js'
 import { failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
-
-// tables.js imports api.js, which reads the page's address when it loads: give it one.
-let tables
-before(async () => {
-	globalThis.document ??= { baseURI: 'http://localhost/' }
-	tables = await import('../../frontend/js/tables.js')
-})
 
 const S = 1000
 const MIN = 60 * S

@@ -1,5 +1,7 @@
 // Moves and other requests from a table screen: each is sent once, shown at once where
-// that is safe; on a failure the screen takes the server's current view.
+// that is safe; on a failure the screen takes the server's current view. This is where a
+// move leaves for the server (act); its answer goes to sync.js apply like any view.
+// Screen changes are asked for through ctx.redraw, never drawn here.
 import { t } from '../i18n/index.js'
 import { toast } from '../ui.js'
 import { api, ApiError } from '../api.js'
@@ -7,7 +9,6 @@ import { uuid, prefs, savePrefs } from '../storage.js'
 import { legal, discardPenalty } from '../board.js'
 import { beginMove, moveAccepted, moveFailed, arrangeRack, sortAsked } from './state.js'
 import { apply, fetchView, parts } from './sync.js'
-import { redraw, askPenalty } from './render.js'
 
 // Moves the server judges even when the legal list does not offer them (it says why not).
 const JUDGED_BY_SERVER = ['finish', 'open', 'lay']
@@ -42,10 +43,15 @@ export async function act(ctx, type, tile = null, prefer = null, fields = {}, co
 	}
 	// Every discard (button, drag, key D) comes through here, so none costs 101 unasked.
 	const penalty = !confirmed && discardPenalty(view, type, tile)
-	if (penalty) return askPenalty(ctx, penalty, () => act(ctx, type, tile, prefer, fields, true))
+	if (penalty) {
+		// Asked again once answered: the table may have moved on meanwhile.
+		const { askPenalty } = await import('./dialogs.js') // loaded only for a question
+		if (await askPenalty(ctx, penalty)) return act(ctx, type, tile, prefer, fields, true)
+		return ctx.redraw('rack')
+	}
 	flushLayout(ctx)
 	beginMove(state, type, tile)
-	redraw(ctx, type === 'discard' ? 'all' : 'rack')
+	ctx.redraw(type === 'discard' ? 'all' : 'rack')
 	try {
 		await ctx.layoutSave.sent
 		const next = await api.act(ctx.id, ctx.token, {
@@ -76,7 +82,7 @@ async function fail(ctx, e) {
 	} catch {
 		// Offline: the poller tries again.
 	}
-	redraw(ctx)
+	ctx.redraw()
 }
 
 export const send = (ctx, request) =>
@@ -85,13 +91,18 @@ export const send = (ctx, request) =>
 		e => fail(ctx, e),
 	)
 
+export const startGame = ctx => send(ctx, api.start(ctx.id, ctx.token, ctx.startId))
+
+// The menu's "replace with a computer" for an absent player.
+export const seatToComputer = (ctx, seat) => send(ctx, api.bot(ctx.id, ctx.token, seat))
+
 // 101: lay a rack tile off on a table meld, or swap it for the okey there; where it was
 // dropped (target element, x) says at which end.
 export function layoff(ctx, tile, meld, target, x) {
 	const move = parts.okey101.placeOn(ctx.state.sync.view, tile, meld, target, x)
 	if (move) return act(ctx, move.type, tile, null, { meld, position: move.position })
 	toast(t('not_now'))
-	redraw(ctx)
+	ctx.redraw()
 }
 
 const SORTS = ['runs', 'sets', 'pairs', 'best']
@@ -121,7 +132,7 @@ async function sortRack(ctx, by, chosen = true) {
 	if (asked.sort !== ctx.sorts) return
 	// Not for a rack the server no longer holds: its save would be refused.
 	if (!arrangeRack(state, advice, by, chosen)) return
-	redraw(ctx, 'rack')
+	ctx.redraw('rack')
 	saveLayout(ctx)
 }
 

@@ -1,11 +1,11 @@
 // The others' moves, shown and said: tiles fly between the pile, racks and discard
-// corners, and the screen reader hears a sentence per move.
+// corners, and the screen reader hears a sentence per move. It redraws nothing: the
+// view's subscriber (table.js) does, after it.
 import { t, tn } from '../i18n/index.js'
 import { $, toast, announce } from '../ui.js'
 import { tileEl, backTile, tileLabel } from '../tiles.js'
 import { nameOf } from '../board.js'
-import { setAnimationPace, markUnread } from './state.js'
-import { heldSeats } from './sync.js'
+import { setAnimationPace, markUnread, heldSeats } from './state.js'
 
 const EVENT_TEXT = {
 	draw: 'e_draw',
@@ -81,7 +81,7 @@ function say(ctx, events, own) {
 export async function playEvents(ctx, events, pileCount, own) {
 	const { state, root } = ctx
 	const view = state.sync.view
-	const held = heldSeats(ctx)
+	const held = heldSeats(state, ctx.auth)
 	const others = events.filter(
 		e => state.spectator || e.auto || e.type === 'deal' || !held.includes(e.seat),
 	)

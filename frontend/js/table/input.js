@@ -1,13 +1,17 @@
-// Input on a table screen: taps on buttons (by data-act) and on the rack, keys on a
-// rack tile, drags. Handlers change the state, then ask for a redraw.
-import { $ } from '../ui.js'
+// Input on a table screen: taps on buttons (by data-act, in ON_ACT) and on the rack, keys
+// on a rack tile, drags. Handlers change the state or call actions.js, then ask for a
+// redraw (ctx.redraw). A new button: a data-act where it is drawn, a handler in ON_ACT.
+import { $, closeModal, toast } from '../ui.js'
 import { locate, slotAt, step } from '../rack.js'
 import { draggable } from '../drag.js'
 import { legal } from '../board.js'
 import * as table from './state.js'
-import { parts } from './sync.js'
-import { act, arrange, layoff, saveLayout } from './actions.js'
-import { redraw, openMenu, openMatchTable, openDiscards, openMoveLog } from './render.js'
+import { parts, fetchView } from './sync.js'
+import { act, arrange, layoff, saveLayout, startGame, seatToComputer } from './actions.js'
+
+// Loaded with the first dialog opened: a table's first load does not wait for it.
+const dialogs = () => import('./dialogs.js')
+const openDiscards = async (ctx, seat) => (await dialogs()).openDiscards(ctx, seat)
 
 const selected = ctx => ctx.state.selection.tile
 const selectedFor = (ctx, type) => selected(ctx) != null && legal(ctx.state.sync.view, type)
@@ -21,8 +25,9 @@ const PLAIN_MOVES = {
 	return: 'return_discard',
 }
 
-// By data-act: (ctx, button, click).
+// By data-act: (ctx, button, click). Buttons on the screen and in its dialogs.
 const ON_ACT = {
+	// Moves (actions.js), with the picked-up tile or the 101 picks.
 	discard: ctx => selected(ctx) != null && act(ctx, 'discard', selected(ctx)),
 	finish: ctx => selected(ctx) != null && act(ctx, 'finish', selected(ctx)),
 	// Our discard corner takes the picked-up tile, or shows what we discarded.
@@ -31,35 +36,80 @@ const ON_ACT = {
 			? act(ctx, 'discard', selected(ctx))
 			: openDiscards(ctx, +el.dataset.seat),
 	'finish-here': ctx => selectedFor(ctx, 'discard') && act(ctx, 'finish', selected(ctx)),
-	browse: (ctx, el) => openDiscards(ctx, +el.dataset.seat),
-	sort: (ctx, el) => arrange(ctx, el.dataset.by),
-	menu: ctx => openMenu(ctx),
-	scores: ctx => openMatchTable(ctx),
-	log: ctx => openMoveLog(ctx),
-	help: ctx => ctx.env.go('#/rules'),
-	result: ctx => {
-		table.setResultHidden(ctx.state, false)
-		redraw(ctx)
-	},
 	meld: (ctx, el, e) => layoff(ctx, selected(ctx), +el.dataset.meld, e.target, e.clientX),
-	group: ctx => {
-		table.closeGroup(ctx.state)
-		redraw(ctx, 'rack')
-	},
-	clear: ctx => {
-		table.clearGroups(ctx.state)
-		redraw(ctx, 'rack')
-	},
 	'open-hint': ctx => act(ctx, 'open', null, null, legal(ctx.state.sync.view, 'open')),
 	open: ctx => act(ctx, 'open', null, null, pickedMove(ctx)),
 	lay: ctx => act(ctx, 'lay', null, null, pickedMove(ctx)),
+	'next-hand': ctx => act(ctx, 'next_hand'),
+	start: (ctx, el) => {
+		el.disabled = true
+		startGame(ctx)
+	},
+	computer: (ctx, el) => {
+		closeModal()
+		seatToComputer(ctx, +el.dataset.seat)
+	},
+
+	// The rack and the screen: state changes, then a redraw.
+	sort: (ctx, el) => arrange(ctx, el.dataset.by),
+	group: ctx => {
+		table.closeGroup(ctx.state)
+		ctx.redraw('rack')
+	},
+	clear: ctx => {
+		table.clearGroups(ctx.state)
+		ctx.redraw('rack')
+	},
+	// Pass-and-play: the next player has the device.
+	uncover: ctx => {
+		table.uncover(ctx.state)
+		ctx.redraw()
+	},
+	result: ctx => {
+		table.setResultHidden(ctx.state, false)
+		ctx.redraw()
+	},
+	'see-table': ctx => {
+		table.setResultHidden(ctx.state, true)
+		ctx.redraw()
+	},
+
+	// Dialogs (dialogs.js) and their answers.
+	browse: (ctx, el) => openDiscards(ctx, +el.dataset.seat),
+	menu: async ctx => (await dialogs()).openMenu(ctx),
+	scores: async ctx => (await dialogs()).openMatchTable(ctx),
+	log: ctx => {
+		if (ctx.state.log.unread) {
+			table.markUnread(ctx.state, 0)
+			ctx.redraw()
+		}
+		return dialogs().then(m => m.openMoveLog(ctx))
+	},
+	answer: async (ctx, el) => (await dialogs()).answer(ctx, el.dataset.answer),
+	device: async ctx => (await import('../device.js')).openDeviceLink(ctx),
+	// The result's "verify the shuffle", against all of the hand's events.
+	verify: (ctx, el) =>
+		parts.end.checkShuffle(
+			el,
+			ctx.state.sync.view,
+			async () => (await fetchView(ctx, 0)).events || [],
+		),
+
+	// Other screens; data-to: a route.
+	go: (ctx, el) => {
+		closeModal()
+		ctx.env.go(el.dataset.to)
+	},
+	help: ctx => ctx.env.go('#/rules'),
+	'play-again': ctx => ctx.env.create(ctx.auth.cfg).catch(e => toast(e.message, 'error')),
 }
 for (const [name, type] of Object.entries(PLAIN_MOVES)) ON_ACT[name] = ctx => act(ctx, type)
 
+// Returns the unbind of what is bound outside the root (for its dialogs).
 export function bindInput(ctx) {
-	bindTaps(ctx)
 	bindKeys(ctx)
 	bindDrags(ctx)
+	return bindTaps(ctx)
 }
 
 // A rack tile picks up (in 101: into the open group); a slot takes the picked-up tile.
@@ -69,14 +119,15 @@ function tapSlot(ctx, slot) {
 		const id = +tile.dataset.id
 		if (table.is101(ctx.state)) table.pickForMeld(ctx.state, id)
 		else table.toggleSelection(ctx.state, id)
-		return redraw(ctx, 'rack', id)
+		return ctx.redraw('rack', id)
 	}
 	const moved = table.dropSelectionOn(ctx.state, [+slot.dataset.r, +slot.dataset.c])
 	if (moved == null) return
-	redraw(ctx, 'rack', moved)
+	ctx.redraw('rack', moved)
 	saveLayout(ctx)
 }
 
+// Dialogs are drawn outside the root: their buttons are heard on the document.
 function bindTaps(ctx) {
 	ctx.root.addEventListener('click', e => {
 		const el = e.target.closest('[data-act], .rack .slot')
@@ -84,6 +135,12 @@ function bindTaps(ctx) {
 		if (el.dataset.act) ON_ACT[el.dataset.act]?.(ctx, el, e)
 		else tapSlot(ctx, el)
 	})
+	const inDialog = e => {
+		const el = e.target.closest?.('.modal [data-act]')
+		if (el && ctx.state.sync.view) ON_ACT[el.dataset.act]?.(ctx, el, e)
+	}
+	document.addEventListener('click', inDialog)
+	return () => document.removeEventListener('click', inDialog)
 }
 
 // On a rack tile: arrows move the focus or the picked-up tile; D/Delete discards, F
@@ -96,7 +153,7 @@ function bindKeys(ctx) {
 		const key = e.key.toLowerCase()
 		if (key === 'escape') {
 			table.clearSelection(ctx.state)
-			return redraw(ctx, 'rack', id)
+			return ctx.redraw('rack', id)
 		}
 		if (key === 'd' || key === 'delete' || key === 'f') {
 			e.preventDefault()
@@ -111,7 +168,7 @@ function bindKeys(ctx) {
 			table.moveTile(ctx.state, id, to)
 			saveLayout(ctx)
 		}
-		redraw(ctx, 'rack', moving ? id : layout[to[0]][to[1]])
+		ctx.redraw('rack', moving ? id : layout[to[0]][to[1]])
 	})
 }
 
@@ -142,7 +199,7 @@ function bindDrags(ctx) {
 		end(x, y, dragged) {
 			highlight(null)
 			$('.mine', root)?.classList.remove('ready')
-			redraw(ctx, table.endDrag(state) ? 'all' : 'rack')
+			ctx.redraw(table.endDrag(state) ? 'all' : 'rack')
 			const { drop, slot } = x == null ? {} : under(x, y)
 			const target = drop?.dataset.drop
 			if (dragged.src) {

@@ -54,6 +54,9 @@ export const myLayout = state => state.rack.layouts[state.seat ?? -1]
 
 export const is101 = state => state.sync.view?.variant === '101'
 
+// All of them on a pass-and-play table; `auth` (table.js) before the first view.
+export const heldSeats = (state, auth) => state.sync.view?.held_seats || auth?.seats || []
+
 // --- sync ---
 
 // A new view: the layout follows the rack (a move's tile lands where it was dropped);

@@ -1,11 +1,17 @@
 // Keeping a table screen in step with the server: the first load, polling at the
-// table's pace, and taking each new view with the events it missed.
+// table's pace, and taking each new view with the events it missed. This module knows
+// the server and the state, not the screen: each view it accepts goes to ctx.onView,
+// the subscriber table.js sets, which sorts, sounds, animates and redraws.
 import { api } from '../api.js'
-import { setAuth, sleep, load, save } from '../storage.js'
-import { acceptView, passDevice, setResultHidden, logEvents, restoreLog } from './state.js'
-import { playEvents } from './anim.js'
-import { sortNewRack } from './actions.js'
-import { redraw, redrawNow } from './render.js'
+import { setAuth, load, save } from '../storage.js'
+import {
+	acceptView,
+	passDevice,
+	setResultHidden,
+	logEvents,
+	restoreLog,
+	heldSeats,
+} from './state.js'
 
 // A live table (10 s to 10 min a turn) or a relaxed one (an hour to 7 days): the view's
 // pace, or from a server that does not send it, its turn time (an hour or more: relaxed).
@@ -34,9 +40,6 @@ async function loadParts(view) {
 }
 export const loadEnd = async () => (parts.end ??= await import('../end.js'))
 
-// All of them on a pass-and-play table.
-export const heldSeats = ctx => ctx.state.sync.view?.held_seats || ctx.auth?.seats || []
-
 // null when the etag still holds.
 export function fetchView(ctx, since, etag) {
 	const seat = ctx.state.spectator ? null : ctx.state.seat
@@ -45,14 +48,17 @@ export function fetchView(ctx, since, etag) {
 	return api.view(ctx.id, { token: ctx.token, seat, since, etag, away })
 }
 
-export async function apply(ctx, view, own) {
+// Where every view from the server is accepted (a poll's, a move's answer, a 409's):
+// older ones are dropped, missed events fetched, the pass-and-play device passed, then
+// the state takes it and the subscriber hears of it. `own`: the answer to our move.
+export async function apply(ctx, view, own = false) {
 	const { state } = ctx
 	const prev = state.sync.view
 	if (prev && view.version < prev.version) return
 	if (prev && view.version > prev.version && !view.events) {
 		view = (await fetchView(ctx, prev.version).catch(() => null)) || view
 	}
-	const held = heldSeats(ctx)
+	const held = heldSeats(state, ctx.auth)
 	const passing = held.length > 1 && view.turn != null && view.phase !== 'over'
 	if (passing && view.turn !== state.seat && held.includes(view.turn)) {
 		passDevice(state, view.turn)
@@ -60,25 +66,13 @@ export async function apply(ctx, view, own) {
 	}
 	await loadParts(view)
 	acceptView(state, view)
-	sortNewRack(ctx) // not waited for: the moves play meanwhile
 	keepLog(ctx, view)
 	if (ctx.auth && !ctx.env.embed) {
 		ctx.auth.seen = view.version
 		setAuth(ctx.id, ctx.auth)
 	}
-	// Sounds and vibration: feedback.js comes with the first gesture (before one, browsers
-	// refuse to sound or vibrate).
-	if (prev) ctx.feedback?.feedback(ctx, prev, view)
-	if (prev && view.events?.length && !state.screen.covered) {
-		await playEvents(
-			ctx,
-			view.events.filter(e => e.v > prev.version),
-			prev.pile_count,
-			own,
-		)
-	}
 	if (prev && view.hand !== prev.hand) setResultHidden(state, false)
-	redraw(ctx)
+	await ctx.onView({ view, prev, own })
 }
 
 // Views that differ only in the events they carry show the same table.
@@ -100,7 +94,8 @@ async function poll(ctx) {
 	return true
 }
 
-// A returning player then sees the moves made while they were away.
+// The first view; the subscriber shows a returning player the moves made while they
+// were away (the events after ctx.auth.seen).
 export async function start(ctx) {
 	const { state, auth } = ctx
 	let view = await fetchView(ctx, auth?.seen)
@@ -112,22 +107,9 @@ export async function start(ctx) {
 	}
 	await loadParts(view)
 	acceptView(state, view)
-	sortNewRack(ctx)
 	if (!ctx.env.embed) restoreLog(state, load(logKey(ctx), null), view.hand)
 	keepLog(ctx, view)
-	redrawNow(ctx)
-	performance.mark('istaka-ready')
-	const events = view.events || []
-	if (events.length && auth?.seen != null && !state.screen.covered) {
-		await sleep(300)
-		const pileBefore = view.pile_count + events.filter(e => e.type === 'draw').length
-		await playEvents(
-			ctx,
-			events.filter(e => e.v > auth.seen),
-			pileBefore,
-		)
-		redraw(ctx)
-	}
+	await ctx.onView({ view, prev: null, own: false })
 }
 
 // The move log, kept on the device (not in an embed) for the next visit.

@@ -1,0 +1,115 @@
+// The table screen's dialogs: the menu, the move log, the score sheet, a seat's discards,
+// and questions (a discard that costs a penalty). Like render.js they only read the
+// state; their buttons carry a data-act for input.js, which binds the taps.
+import { t, tn } from '../i18n/index.js'
+import { h, btn, shareBox, modal, closeModal } from '../ui.js'
+import { discardsOf } from '../board.js'
+import { tileEl } from '../tiles.js'
+import { heldSeats } from './state.js'
+import { loadEnd } from './sync.js'
+import { inviteUrl, pushSlot } from './render.js'
+
+export async function openMenu(ctx) {
+	const { feedbackSwitches } = await import('./feedback.js')
+	const { id } = ctx
+	const v = ctx.state.sync.view
+	const url = inviteUrl(ctx)
+	const src = new URL('embed.html?table=' + id, location.href).href
+	const attrs = 'width="100%" height="420" style="border:0;max-width:720px" title="Okey"'
+	const held = heldSeats(ctx.state, ctx.auth)
+	const absent = v.creator
+		? v.players.filter(p => p.kind === 'human' && !held.includes(p.seat))
+		: []
+	const goTo = (label, to) => btn(t(label), null, '', { 'data-act': 'go', 'data-to': to })
+	const toComputer = p =>
+		btn(t('replace_x', { name: p.name }), null, 'small', {
+			'data-act': 'computer',
+			'data-seat': p.seat,
+		})
+	const replace = absent.length > 0 && [h('h3', t('replace_title')), absent.map(toComputer)]
+	// Your seat on another device: its private link and QR code (device.js, loaded on demand).
+	const device = ctx.auth && [
+		h('h3', t('device_title')),
+		btn(t('device_show'), null, 'small', { id: 'device-open', 'data-act': 'device' }),
+	]
+	const menu = h(
+		'.menu',
+		url && [h('h3', t('invite_title')), shareBox(url, t('invite_title'), null, true)],
+		pushSlot(ctx),
+		device,
+		h('h3', t('embed_title')),
+		h('p.hint', t('embed_hint')),
+		shareBox(`<iframe src="${src}" ${attrs}></iframe>`, t('embed_title'), 'embed-snippet'),
+		replace,
+		feedbackSwitches(ctx),
+		h('p', goTo('rules', '#/rules'), ' ', goTo('home', '#/')),
+	)
+	modal(t('menu'), menu)
+}
+
+// The move log's code is loaded the first time it opens.
+export async function openMoveLog(ctx) {
+	const { moveLog } = await import('./movelog.js')
+	modal(t('move_log'), moveLog(ctx.state.log.moves, ctx.state.sync.view, Date.now()))
+}
+
+export async function openMatchTable(ctx) {
+	const { matchTable } = await loadEnd()
+	modal(t('match_table'), matchTable(ctx.state.sync.view))
+}
+
+// Oldest first; only the top one where the table keeps no history.
+function pileBrowser(v, seat) {
+	const state = v.seats[seat]
+	const hint = state.discards ? tn('n_discarded', state.discard_count) : t('only_top')
+	const tiles = (state.discards || [state.discard_top]).filter(id => id != null)
+	return h(
+		'div',
+		h('p.hint', hint),
+		h(
+			'.tilegrid',
+			tiles.map(id => tileEl(id, v.okey)),
+		),
+	)
+}
+
+export function openDiscards(ctx, seat) {
+	const v = ctx.state.sync.view
+	const mine = seat === ctx.state.seat && !ctx.state.spectator
+	modal(discardsOf(v, seat, mine), pileBrowser(v, seat))
+}
+
+// A question in a dialog; resolves with the data-answer of the button tapped (input.js
+// ON_ACT.answer), never if it is closed with ×, Escape or a tap outside. One at a time:
+// a new one replaces the last, which then stays unanswered.
+export function ask(ctx, title, body) {
+	return new Promise(resolve => {
+		ctx.question = resolve
+		modal(title, body)
+	})
+}
+
+// The answer of the open question, from its button.
+export function answer(ctx, value) {
+	const resolve = ctx.question
+	ctx.question = null
+	closeModal()
+	resolve?.(value)
+}
+
+const answerButton = (label, value, cls, id) =>
+	btn(label, null, cls, { id, 'data-act': 'answer', 'data-answer': value })
+
+// Before a discard that costs a 101 penalty: true if the player says to discard anyway.
+export async function askPenalty(ctx, reason) {
+	const body = h(
+		'.penalty',
+		h('p', t('pen_' + reason, { n: 101 })),
+		h(
+			'.acts',
+			answerButton(t('pen_keep'), 'keep', 'primary', 'keep-tile'),
+			answerButton(t('pen_yes'), 'discard', '', 'discard-anyway'),
+		),
+	)
+	return (await ask(ctx, t('pen_title'), body)) === 'discard'
+}
