@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import schemas as s
+from .looking import AwayRequest
 from .players import schemas as player_s
 from .push import schemas as push_s
 from .status import MAX_STATUS_TABLES
@@ -271,6 +272,28 @@ def document() -> dict[str, Any]:
         },
     )
     spec.path(
+        path="/api/tables/{id}/away",
+        parameters=[TABLE_ID],
+        operations={
+            "post": {
+                "operationId": "stoppedLooking",
+                "description": (
+                    "A tab's beacon (navigator.sendBeacon) that its player stopped looking: "
+                    "the token's seats get pushes at once. The token is in the body, since "
+                    "a beacon sets no header; the body is JSON whatever its content type."
+                ),
+                "requestBody": {
+                    "required": True,
+                    "content": {
+                        "text/plain": {"schema": AwayRequest},
+                        "application/json": {"schema": AwayRequest},
+                    },
+                },
+                "responses": _no_content("401", "403"),
+            }
+        },
+    )
+    spec.path(
         path="/api/tables/{id}/arrangement",
         parameters=[TABLE_ID],
         operations={
@@ -448,8 +471,7 @@ def _telegram_paths(spec: Any) -> None:
                 "description": (
                     "The bot messages the Telegram user of the init data when it is this "
                     "seat's turn (and with the reminder), in ``lang`` or the user's Telegram "
-                    "language. The seat token is checked first, then the init data. "
-                    + TELEGRAM_OFF
+                    "language. The seat token is checked first, then the init data. " + TELEGRAM_OFF
                 ),
                 "security": SECURE,
                 "requestBody": _body(tg.TelegramSeatRequest),

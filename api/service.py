@@ -24,7 +24,7 @@ from .clock import Clock
 from .config import Settings
 from .errors import RETRY_AFTER_STORE, ApiError, busy, forbidden, not_found, unauthorized
 from .log import logger
-from .model import SEEN_REFRESH_SECONDS, Table, hand_item_text, hand_key
+from .model import LOOKING_SECONDS, SEEN_REFRESH_SECONDS, Table, hand_item_text, hand_key
 from .movetimes import record as record_move
 from .store.base import StoreBusy, StoredTable, TableStore, VersionConflict
 from .turns import next_deadline, play_bots, play_timed_out
@@ -190,7 +190,7 @@ class Service:
             self._mark_seen(loaded, 0)
             self.archive(loaded)
             self.save(loaded)
-        elif self._mark_seen(loaded, SEEN_REFRESH_SECONDS):
+        elif self._mark_seen(loaded, _refresh_after(loaded)):
             # Best effort: a poll never fails, nor reads again, for its last-seen.
             with contextlib.suppress(VersionConflict):
                 self.save(loaded)
@@ -251,6 +251,21 @@ class Service:
         if state.phase != "over" and state.turn in caller.held:
             return state.turn
         return caller.held[0]
+
+
+def _refresh_after(loaded: Loaded) -> int:
+    """How old the asking token's record may grow before a read-only request renews it.
+
+    While a push could be owed to its seats (another seat's turn: "your turn" comes
+    next; a table waiting to start; a hand over), as soon as it stops saying "looking",
+    so a seat in view is not pushed and one gone is pushed 30 s after its last request.
+    On its own turn nothing is owed but a reminder, so once a minute, as before (a
+    record still says it is there, which keeps its seat from being taken).
+    """
+    table, state = loaded.table, loaded.state
+    held = table.held_by(loaded.seen) if loaded.seen is not None else []
+    on_turn = table.status == "playing" and state.phase != "over" and state.turn in held
+    return SEEN_REFRESH_SECONDS if on_turn else LOOKING_SECONDS
 
 
 def _activity(table: Table, state: Game) -> tuple[object, ...]:

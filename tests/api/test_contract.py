@@ -52,6 +52,7 @@ def test_openapi_document_names_every_route() -> None:
         "/api/tables/{id}/seats/{n}/bot",
         "/api/tables/{id}/actions",
         "/api/tables/{id}/rack",
+        "/api/tables/{id}/away",
         "/api/tables/{id}/arrangement",
         "/api/tables/{id}/hands/{number}",
         "/api/tables/{id}/push",
