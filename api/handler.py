@@ -15,13 +15,14 @@ from .context import get_service
 from .errors import ApiError
 from .http import json_response
 from .log import logger
-from .routes import actions, looking, meta, players, push, racks, tables, telegram
+from .routes import actions, levels, looking, meta, players, push, racks, tables, telegram
 
 app = APIGatewayHttpResolver()
 app.include_router(tables.router, prefix="/api")
 app.include_router(actions.router, prefix="/api")
 app.include_router(racks.router, prefix="/api")
 app.include_router(looking.router, prefix="/api")
+app.include_router(levels.router, prefix="/api")
 app.include_router(meta.router, prefix="/api")
 app.include_router(push.router, prefix="/api")
 app.include_router(players.router, prefix="/api")

@@ -6,6 +6,7 @@ from functools import lru_cache
 from typing import Any
 
 from . import schemas as s
+from .levels import LevelRequest
 from .looking import AwayRequest
 from .players import schemas as player_s
 from .push import schemas as push_s
@@ -290,6 +291,23 @@ def document() -> dict[str, Any]:
                     },
                 },
                 "responses": _no_content("401", "403"),
+            }
+        },
+    )
+    spec.path(
+        path="/api/tables/{id}/level",
+        parameters=[TABLE_ID],
+        operations={
+            "put": {
+                "operationId": "setComputerLevel",
+                "description": (
+                    "Every computer seat plays at this level from its next move; only at a "
+                    "table where every other seat is a computer (422 not_against_computer), "
+                    "not once the match is over (422 match_over). Answers the caller's view."
+                ),
+                "security": SECURE,
+                "requestBody": _body(LevelRequest),
+                "responses": _responses("the caller's view", VIEW, "401", "422"),
             }
         },
     )

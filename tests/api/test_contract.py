@@ -53,6 +53,7 @@ def test_openapi_document_names_every_route() -> None:
         "/api/tables/{id}/actions",
         "/api/tables/{id}/rack",
         "/api/tables/{id}/away",
+        "/api/tables/{id}/level",
         "/api/tables/{id}/arrangement",
         "/api/tables/{id}/hands/{number}",
         "/api/tables/{id}/push",
