@@ -33,8 +33,9 @@ _CODE_MODE = {v: k for k, v in _MODE_CODE.items()}
 # Idempotency keys kept. A retry comes right after its failure; and one whose key has
 # gone is still never applied twice, since its expected_version is stale by then.
 RECENT_ACTIONS = 4
-# A read-only request records its token as seen only when the record is this old, so a
-# polling seat costs at most one extra write a minute (a write records it anyway).
+# On its own turn a read-only request records its token as seen only when the record is
+# this old, so a polling seat costs at most one extra write a minute (a write records it
+# anyway); while a push could be owed to it, LOOKING_SECONDS below (api/service.py).
 SEEN_REFRESH_SECONDS = 60
 # A seat counts as looking at its table (no push) while its record is younger than this.
 # A record never runs ahead of the last request, so a seat that stopped asking counts as

@@ -13,7 +13,7 @@ from api.model import LOOKING_SECONDS, Table
 from api.push.notifier import notices
 from api.service import Service
 
-from .support import ApiClient
+from .support import ApiClient, LogLines
 from .test_flow import CountingStore
 from .test_last_seen import guest_on_turn, last_seen, seated
 
@@ -108,11 +108,13 @@ def test_a_bad_beacon_is_a_4xx_with_a_code_and_leaves_the_table_unchanged(
     if body is not None and body.get("token") == "GUEST":
         body = {**body, "token": t["guest"]}
     stored = service.store.raw(t["table"])
-    answer = beacon(client, t["table"], body, raw)
+    with LogLines().attached() as logs:
+        answer = beacon(client, t["table"], body, raw)
     assert answer.status == status, answer.text
     assert answer.body["error"]["code"] == code
     assert service.store.raw(t["table"]) == stored
-    assert t["guest"] not in answer.text
+    for text in [answer.text, *logs.lines]:  # whatever is logged: never a token
+        assert t["guest"] not in text and t["host"] not in text
 
 
 def test_a_beacon_for_an_unknown_table_is_404(client: ApiClient) -> None:
