@@ -120,18 +120,6 @@ def save_layout(
     return answer
 
 
-def _advised_discard(state: Any, seat: int, rack: list[int], leftover: list[int]) -> int | None:
-    """When the seat has a tile to discard and cannot finish: the loose tile least worth
-    keeping in the whole rack (the casual bots' measure), among those it may discard."""
-    from engine.bots.heuristic import lonely_order  # only "best" on a discarding turn pays
-
-    legal = rules_of(state).legal_actions(state, seat)
-    allowed = {t for a in legal if a["type"] == "discard" for t in a.get("tiles") or []}
-    loose = {t for t in leftover if t in allowed}
-    order, _ = lonely_order(rack, state.okey, getattr(state.options, "run_13_1", True))
-    return next((rack[i] for i in order if rack[i] in loose), None)
-
-
 def arrangement(
     service: Service, table_id: str, token: str | None, seat: int | None, by: str
 ) -> dict[str, Any]:
@@ -147,8 +135,13 @@ def arrangement(
         if by == "best":
             groups, leftover, discard, kind = rules_of(state).best_arrangement(state, rack)
             if discard is None:
-                discard = _advised_discard(state, chosen, rack, leftover)
-                leftover = [t for t in leftover if t != discard]
+                # Only "best" on a discarding turn pays for the advice's imports.
+                from engine.okey101.advice import discard_advice
+
+                legal = rules_of(state).legal_actions(state, chosen)
+                wrap = getattr(state.options, "run_13_1", True)
+                advice = discard_advice(rack, okey, groups, leftover, legal, wrap)
+                groups, leftover, discard = advice
         else:
             sorter = {"runs": sort_runs, "sets": sort_sets, "pairs": sort_pairs}[by]
             groups, leftover = sorter(rack, okey)

@@ -322,10 +322,19 @@ class Seat101Schema(Schema):
     total = Int(required=True)
 
 
+class PenaltyFitSchema(Schema):
+    """A penalised discard and the table meld it would extend (engine.okey101.advice)."""
+
+    tile = Int(required=True)
+    meld = Int(required=True)  # index into the view's ``table``
+    seat = Int(required=True)  # the meld's owner (``table_owners[meld]``)
+
+
 class Legal101Schema(Schema):
     type = fields.String(required=True)
     tiles = fields.List(Int())  # discard: the tiles allowed
     penalised = fields.List(Int())  # discard: those of them that would cost a 101 penalty
+    fits = fields.List(fields.Nested(PenaltyFitSchema))  # discard: the meld each one extends
     melds = fields.List(fields.List(Int()))  # open / lay: a suggestion
     pairs = fields.List(fields.List(Int()))
     tile = Int()  # layoff / swap

@@ -26,7 +26,7 @@ from .log import logger
 from .movetimes import record as record_move
 from .records import hand_item_text
 from .store.base import Store, StoreBusy, StoredItem, VersionConflict
-from .table_item import SEEN_REFRESH_SECONDS, Table, hand_key
+from .table_item import LOOKING_SECONDS, SEEN_REFRESH_SECONDS, Table, hand_key
 from .turns import next_deadline, play_bots, play_timed_out
 from .variants import Game, from_record, to_record
 
@@ -190,7 +190,7 @@ class Service:
             self._mark_seen(loaded, 0)
             self.archive(loaded)
             self.save(loaded)
-        elif self._mark_seen(loaded, SEEN_REFRESH_SECONDS):
+        elif self._mark_seen(loaded, _refresh_after(loaded)):
             # Best effort: a poll never fails, nor reads again, for its last-seen.
             with contextlib.suppress(VersionConflict):
                 self.save(loaded)
@@ -222,6 +222,21 @@ class Service:
         if state is not loaded.state:
             loaded.state = state
             loaded.dirty = True
+
+
+def _refresh_after(loaded: Loaded) -> int:
+    """How old the asking token's record may grow before a read-only request renews it.
+
+    While a push could be owed to its seats (another seat's turn: "your turn" comes
+    next; a table waiting to start; a hand over), as soon as it stops saying "looking",
+    so a seat in view is not pushed and one gone is pushed 30 s after its last request.
+    On its own turn nothing is owed but a reminder, so once a minute, as before (a
+    record still says it is there, which keeps its seat from being taken).
+    """
+    table, state = loaded.table, loaded.state
+    held = table.held_by(loaded.seen_token) if loaded.seen_token is not None else []
+    on_turn = table.status == "playing" and state.phase != "over" and state.turn in held
+    return SEEN_REFRESH_SECONDS if on_turn else LOOKING_SECONDS
 
 
 def _activity(table: Table, state: Game) -> tuple[object, ...]:

@@ -35,9 +35,15 @@ _CODE_MODE = {v: k for k, v in _MODE_CODE.items()}
 # Idempotency keys kept. A retry comes right after its failure; and one whose key has
 # gone is still never applied twice, since its expected_version is stale by then.
 RECENT_ACTIONS = 4
-# A read-only request records its token as seen only when the record is this old, so a
-# polling seat costs at most one extra write a minute (a write records it anyway).
+# On its own turn a read-only request records its token as seen only when the record is
+# this old, so a polling seat costs at most one extra write a minute (a write records it
+# anyway); while a push could be owed to it, LOOKING_SECONDS below (api/service.py).
 SEEN_REFRESH_SECONDS = 60
+# A seat counts as looking at its table (no push) while its record is younger than this.
+# A record never runs ahead of the last request, so a seat that stopped asking counts as
+# looking for at most this long; polls while a push could be owed to the seat refresh
+# the record as soon as it stops saying "looking" (api/service.py), not every minute.
+LOOKING_SECONDS = 30
 
 
 @dataclass
@@ -125,6 +131,15 @@ class Table:
         if now_s - self.last_seen(token_index) < older_than:
             return False
         self.seen_times[token_index] = now_s - self.created
+        return True
+
+    def mark_away(self, token_index: int, now_s: int) -> bool:
+        """Record that the token's tab stopped looking now: its record is put back so it
+        no longer counts as looking (never forward: an older record already says so)."""
+        away = now_s - LOOKING_SECONDS
+        if self.last_seen(token_index) <= away:
+            return False
+        self.seen_times[token_index] = away - self.created
         return True
 
     def last_move_at(self) -> int | None:

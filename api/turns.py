@@ -59,6 +59,11 @@ def play_timed_out(table: Table, state: Game, now_ms: int) -> Game:
         return state
     state = _play_turn_of(table.table_id, state, seat)
     table.seats[seat].auto = True
+    token = table.seats[seat].token
+    if token is not None:
+        # Its turn ran out, so its player is not looking, whatever its last poll said:
+        # the push for its next turn must reach it (a poll of its own marks it again).
+        table.mark_away(token, now_ms // 1000)
     logger.info(
         "turn timed out; played by computer",
         extra={"table_id": table.table_id, "seat": seat, "version": state.version},

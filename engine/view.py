@@ -137,9 +137,19 @@ def view_for(state: GameState, seat: int | None, since: int | None = None) -> di
     )
     if since is not None:
         first = state.base_version + 1
-        view["events"] = [public_event(e, seat) for e in state.events if e["v"] > since]
+        view["events"] = [
+            _scored(public_event(e, seat), state) for e in state.events if e["v"] > since
+        ]
         view["events_complete"] = since >= first - 1
     return view
+
+
+def _scored(event: Event, state: GameState) -> Event:
+    """An indicator show with what it does to every seat's score (``deltas``, by seat),
+    so the felt can say "Computer 2 showed the indicator: -1" as it happens."""
+    if event["type"] == "show_indicator":
+        event["deltas"] = indicator_deltas(state.options, event["seat"])
+    return event
 
 
 def _result_items(state: GameState) -> list[list[dict[str, Any]]] | None:

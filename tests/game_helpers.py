@@ -99,7 +99,8 @@ def random_action101(state: State101, rng: random.Random) -> dict[str, Any]:
     action = dict(rng.choice(other if other and rng.random() < 0.7 else actions))
     if action["type"] == "discard":
         action["tile"] = rng.choice(action.pop("tiles"))
-        action.pop("penalised", None)  # a warning in the view, not part of the move
+        action.pop("penalised", None)  # warnings in the view, not part of the move
+        action.pop("fits", None)
     return action
 
 

@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..store.base import StoredItem
-from ..table_item import SEEN_REFRESH_SECONDS, Table
+from ..table_item import LOOKING_SECONDS as LOOKING_SECONDS  # the notifier's rule, re-exported
+from ..table_item import Table
 from ..turns import turn_key
 from ..variants import Game, from_record
 from .texts import text_for
@@ -21,13 +22,10 @@ from .texts import text_for
 Kind = Literal["started", "hand_over", "your_turn", "reminder"]
 
 # A seat whose player made a request in the last 30 s is looking at the table: no push.
-# A poll records itself only when the seat's record is SEEN_REFRESH_SECONDS old (a write
-# each time would cost more than the push saves), so a record may lag the last poll by
-# that much: a seat counts as looking while its record is younger than both together.
-# Every seat that polled in the last 30 s is then skipped; one that stopped 30 to 60 s
-# ago may be skipped too (it gets the reminder later, or sees the table when it looks).
-PUSH_QUIET_SECONDS = 30
-LOOKING_SECONDS = PUSH_QUIET_SECONDS + SEEN_REFRESH_SECONDS
+# Its record never runs ahead of its last request, so one that stopped asking 30 s ago
+# (or said so: POST /api/tables/{id}/away) gets the push; a poll refreshes the record
+# as soon as it stops saying "looking" while a push could be owed (api/service.py).
+PUSH_QUIET_SECONDS = LOOKING_SECONDS
 
 
 @dataclass(frozen=True)

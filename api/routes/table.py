@@ -11,11 +11,13 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
 from .. import schemas as s
+from ..levels import LevelRequest
+from ..looking import AwayRequest
 from ..players import schemas as player_s
 from ..push import schemas as push_s
 from ..status import MAX_STATUS_TABLES
 from ..telegram import schemas as tg
-from . import actions, meta, players, push, racks, tables, telegram
+from . import actions, levels, looking, meta, players, push, racks, tables, telegram
 from .operation import (
     ANYONE,
     ANYONE_OR_PLAYER,
@@ -153,6 +155,40 @@ OPERATIONS: tuple[Operation, ...] = (
             ),
         ),
         security=SEAT,
+    ),
+    Operation(
+        "post",
+        "/api/tables/{table_id}/away",
+        looking.post_away,
+        "stoppedLooking",
+        "Say the tab stopped looking",
+        "noted; nothing else changes",
+        status=204,
+        request=AwayRequest,
+        errors=(*COMMON_ERRORS, 401, 403),
+        description=(
+            "A tab's beacon (navigator.sendBeacon) that its player stopped looking: "
+            "the token's seats get pushes at once. The token is in the body, since "
+            "a beacon sets no header; the body is read as JSON whatever its content type "
+            "(a beacon's is text/plain)."
+        ),
+    ),
+    Operation(
+        "put",
+        "/api/tables/{table_id}/level",
+        levels.put_level,
+        "setComputerLevel",
+        "Change the computers' level",
+        "the caller's view",
+        VIEW,
+        request=LevelRequest,
+        errors=(*COMMON_ERRORS, 401, 422),
+        security=SEAT,
+        description=(
+            "Every computer seat plays at this level from its next move; only at a "
+            "table where every other seat is a computer (422 not_against_computer), "
+            "not once the match is over (422 match_over)."
+        ),
     ),
     Operation(
         "put",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.melds import is_pair
+from engine.okey101.advice import penalty_fits
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, best_opening
 from engine.okey101.scoring import PENALTY
 from engine.okey101.state import State101
@@ -126,5 +127,8 @@ def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
     if throwable and not (opts.discard_must_be_used and holds_taken):
         # The tiles whose discard costs a penalty, so the player is warned first.
         penalised = [t for t in throwable if discard_penalty(state, seat, t)]
-        actions.append({"type": "discard", "tiles": throwable, "penalised": penalised})
+        fits = penalty_fits(state, seat, penalised)  # the meld to name in the question
+        actions.append(
+            {"type": "discard", "tiles": throwable, "penalised": penalised, "fits": fits}
+        )
     return actions

@@ -24,7 +24,8 @@ def _pick(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     action = dict(rng.choice(other if other and rng.random() < 0.8 else legal))
     if action["type"] == "discard":
         action["tile"] = rng.choice(action.pop("tiles"))
-        action.pop("penalised", None)  # a warning in the view, not part of the move
+        action.pop("penalised", None)  # warnings in the view, not part of the move
+        action.pop("fits", None)
     return action
 
 

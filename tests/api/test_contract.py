@@ -64,6 +64,8 @@ def test_openapi_document_names_every_route() -> None:
     registered = _registered(app)
     assert ("post", "/api/tables/{table_id}/actions") in registered
     assert _documented(doc) == registered
+    assert ("post", "/api/tables/{table_id}/away") in registered
+    assert ("put", "/api/tables/{table_id}/level") in registered
     json.dumps(doc)
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from api.clock import ManualClock
 from api.config import Settings
 from api.push import stream
 from api.push.notifier import LOOKING_SECONDS, Notice, notices, payload
@@ -224,3 +225,64 @@ def test_push_items_and_table_items_never_meet(any_store: Store) -> None:
     any_store.put_pushes(StoredPushes(push_key("t1", 0), 1, '{"s":[]}'), None)
     assert any_store.get("t1") == StoredItem("t1", 1, '{"table":1}')
     assert any_store.get_pushes("t1") is None
+
+
+@pytest.mark.usefixtures("service")
+def test_a_seat_that_stopped_asking_31_s_ago_is_pushed_and_29_s_ago_is_not(
+    client: ApiClient, service: Service
+) -> None:
+    old = seated_item(client, service)
+    table = Table.from_stored(old)
+    on_turn = from_record(table.record).turn
+    new = changed(old, lambda t: setattr(t, "reminded", t.deadline))
+    token = table.seats[on_turn].token
+    assert token is not None
+    seen = table.last_seen(token)
+    assert LOOKING_SECONDS == 30
+    assert notices(old, new, seen + 29) == []
+    assert notices(old, new, seen + 31) == [Notice(old.table_id, on_turn, "reminder")]
+
+
+def test_a_seat_whose_turn_the_sweep_played_gets_the_next_turns_push(
+    client: ApiClient, service: Service, clock: ManualClock
+) -> None:
+    from api.sweep import sweep
+
+    made = client.create(mode="friends", name="Ayşe", options={"seats": 2}, turn_seconds=86400)
+    table_id = made["table_id"]
+    guest = client.call(
+        "POST",
+        f"/api/tables/{table_id}/join",
+        {"invite_code": made["invite_code"], "name": "Can"},
+    ).body
+    started = client.call("POST", f"/api/tables/{table_id}/start", token=made["token"]).body
+    tokens = {0: made["token"], 1: guest["token"]}
+    late = started["turn"]
+    clock.advance(86400 - 10)
+    client.view(table_id, tokens[late])  # it looked 10 s before its deadline, then left
+    clock.advance(11)
+    assert sweep(service).played == 1
+    view = client.view(table_id, tokens[1 - late])
+    assert view["turn"] == 1 - late
+    before = service.store.get(table_id)
+    assert before is not None
+    version = view["version"]
+    if not any(e["type"] == "discard" for e in view["legal"]):
+        drawn = client.act(
+            table_id, tokens[1 - late], {"type": "draw"}, expected_version=version, action_id="d"
+        ).body
+        view, version = drawn, drawn["version"]
+    tile = next(e for e in view["legal"] if e["type"] == "discard")["tiles"][0]
+    moved = client.act(
+        table_id,
+        tokens[1 - late],
+        {"type": "discard", "tile": tile},
+        expected_version=version,
+        action_id="m",
+    )
+    assert moved.status == 200 and moved.body["turn"] == late
+    after = service.store.get(table_id)
+    assert after is not None
+    # 11 s after its last poll: a seat merely quiet would still count as looking.
+    found = notices(before, after, clock.now_ms() // 1000)
+    assert Notice(table_id, late, "your_turn") in found

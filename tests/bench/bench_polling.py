@@ -17,9 +17,11 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from api.pace import PACES, SPECTATOR_MAX_AGE
 from api.store.dynamo import LOOKBACK_BUCKETS
+from api.table_item import LOOKING_SECONDS, SEEN_REFRESH_SECONDS
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -56,7 +58,6 @@ HOURS_PER_TURN = 2  # assumed: a player answers the "your turn" push within a co
 VISIT_MINUTES = 2  # a player opens the table for their turn and keeps it in view this long
 ACTIONS_PER_TURN = 2  # take or draw, then discard
 LAYOUT_SAVES_PER_TURN = 1  # the rack arranged once a turn
-SEEN_WRITES_PER_TURN = 1  # the first poll of a visit refreshes the seat's last-seen
 REMINDED_SHARE = 0.25  # assumed: turns still open at their reminder moment (1 h before)
 TIMED_OUT_SHARE = 0.05  # assumed: turns the sweep plays for a seat that never came
 PUSHES_PER_TURN = 1  # "your turn" to the next seat (issue 12: about one a turn)
@@ -64,19 +65,21 @@ PUSHES_PER_TURN = 1  # "your turn" to the next seat (issue 12: about one a turn)
 INDEX_WRITES_PER_WAKE_CHANGE = 2
 
 
-def schedule() -> dict[str, int]:
-    """Polls per scenario from paceFor itself (tests/bench/polling_schedule.mjs)."""
+def schedule() -> dict[str, Any]:
+    """Polls per scenario from paceFor itself (tests/bench/polling_schedule.mjs), and the
+    last-seen writes they cost (``writes``) under the refresh rule of api/service.py."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed: it runs the frontend's own paceFor")
+    refresh = json.dumps({"waiting": LOOKING_SECONDS, "on_turn": SEEN_REFRESH_SECONDS})
     out = subprocess.run(
-        [node, str(HERE / "polling_schedule.mjs")],
+        [node, str(HERE / "polling_schedule.mjs"), refresh],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
     )
-    figures: dict[str, int] = json.loads(out.stdout)
+    figures: dict[str, Any] = json.loads(out.stdout)
     return figures
 
 
@@ -109,15 +112,17 @@ class Counts:
         }
 
 
-def relaxed_games(polls: dict[str, int], games: int, hidden_tab_open: bool) -> Counts:
+def relaxed_games(polls: dict[str, Any], games: int, hidden_tab_open: bool) -> Counts:
     turns = HANDS * TURNS_PER_HAND
     hours = turns * HOURS_PER_TURN
     visit_polls = 1 + polls["relaxed_visit_2min"]  # the page's first load, then its polls
     per_turn_requests = visit_polls + ACTIONS_PER_TURN + LAYOUT_SAVES_PER_TURN
     requests = turns * per_turn_requests + HANDS  # next_hand once a hand
     swept = turns * (REMINDED_SHARE + TIMED_OUT_SHARE)
+    # The visit's polls that renew the seat's last-seen (its moves record it anyway).
+    seen_writes_per_turn = polls["writes"]["relaxed_visit_2min"]
     writes = (
-        turns * (ACTIONS_PER_TURN + LAYOUT_SAVES_PER_TURN + SEEN_WRITES_PER_TURN) + swept + HANDS
+        turns * (ACTIONS_PER_TURN + LAYOUT_SAVES_PER_TURN + seen_writes_per_turn) + swept + HANDS
     )
     if hidden_tab_open:  # every player leaves the table open in a background tab throughout
         hidden = SEATS * polls["relaxed_hidden"] * hours
@@ -167,6 +172,20 @@ def main() -> None:
     ]
     for name, count in rows:
         print(f"      {name:<38} {count:>6,}")
+    writes = polls["writes"]
+    print(
+        "   last-seen writes per open-tab hour (a poll renews the record once it is "
+        f"{LOOKING_SECONDS} s old while a push is owed, {SEEN_REFRESH_SECONDS} s on its own turn):"
+    )
+    for name, key in [
+        ("live table, others' turn", "live_others_turn"),
+        ("live table, your turn", "live_your_turn"),
+        ("relaxed table, in view, others' turn", "relaxed_visible_first_hour"),
+        ("relaxed table, tab hidden", "relaxed_hidden"),
+    ]:
+        print(f"      {name:<38} {writes[key]:>6,}")
+    visit = ("a turn's 2-min visit (moves at 30 s)", writes["relaxed_visit_2min"])
+    print(f"      {visit[0]:<38} {visit[1]:>6,}")
     for pace in PACES:
         embeds_polls = polls[f"spectator_{pace}"]
         max_age = SPECTATOR_MAX_AGE[pace]

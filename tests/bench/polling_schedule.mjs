@@ -29,6 +29,33 @@ function polls(view, { mine = false, hidden = false, span = HOUR } = {}) {
 	return count
 }
 
+// Last-seen writes made in `span` ms by one tab in view: a poll renews its seat's record
+// once the record is `refresh.waiting` s old while a push could be owed to the seat
+// (another seat's turn), `refresh.on_turn` s on its own turn (api/service.py _refresh_after);
+// a hidden tab's poll (away=1) writes nothing. `movedAt`: the seat's move, at that ms,
+// records it in its own write and ends its turn. Thresholds come from the command line.
+const refresh = JSON.parse(process.argv[2] || '{"waiting": 30, "on_turn": 60}')
+function seenWrites(view, { mine = false, hidden = false, span = HOUR, movedAt = null } = {}) {
+	if (hidden) return 0
+	let idle = 0
+	let count = 0
+	let record = -Infinity
+	let onTurn = mine
+	for (let at = 1000; at < span; at += paceFor(view, onTurn, hidden, idle)) {
+		if (movedAt != null && onTurn && at >= movedAt) {
+			record = movedAt
+			onTurn = false
+		}
+		const older = (onTurn ? refresh.on_turn : refresh.waiting) * 1000
+		if (at - record >= older) {
+			count++
+			record = at
+		}
+		idle++
+	}
+	return count
+}
+
 const minutes = n => n * 60 * 1000
 const out = {
 	live_others_turn: polls(playing('live')),
@@ -43,5 +70,17 @@ const out = {
 	spectator_relaxed: polls(playing('relaxed')),
 	// A player who comes back for their turn and keeps the tab in view this long.
 	relaxed_visit_2min: polls(playing('relaxed'), { mine: true, span: minutes(2) }),
+	writes: {
+		live_others_turn: seenWrites(playing('live')),
+		live_your_turn: seenWrites(playing('live'), { mine: true }),
+		relaxed_visible_first_hour: seenWrites(playing('relaxed')),
+		relaxed_hidden: seenWrites(playing('relaxed'), { hidden: true }),
+		// The visit of a turn: the move 30 s in, then the tab stays in view to its end.
+		relaxed_visit_2min: seenWrites(playing('relaxed'), {
+			mine: true,
+			span: minutes(2),
+			movedAt: 30000,
+		}),
+	},
 }
 console.log(JSON.stringify(out))

@@ -13,8 +13,10 @@ notification is read back with registration.getNotifications().
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from typing import Any
+from uuid import uuid4
 
 import pytest
 
@@ -200,3 +202,68 @@ def test_without_web_push_the_menu_explains_instead(pages: Any, push_base: str) 
         page.wait_for_selector("#waiting #push-box")
         assert text in page.inner_text("#push-box")
         assert page.locator("#push-on").count() == 0
+
+
+# This dev server keeps the real looking window (30 s), for the test that waits it out.
+LOOKING_ENV = {"ISTAKA_PUSH_ALLOW_LOCAL": "1"}
+
+
+@pytest.fixture(scope="module")
+def looking_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    with running_devserver(tmp_path_factory.mktemp("looking-devserver"), LOOKING_ENV) as url:
+        yield url + "/"
+
+
+def play_turn(base: str, table_id: str, token: str) -> float:
+    """The seat on turn draws if it must, then discards; when its last answer came."""
+    view = api(base, "GET", f"tables/{table_id}", None, token)
+    if any(e["type"] == "draw" for e in view["legal"]):
+        draw = {"type": "draw", "expected_version": view["version"], "action_id": uuid4().hex}
+        view = api(base, "POST", f"tables/{table_id}/actions", draw, token)
+    tile = next(e for e in view["legal"] if e["type"] == "discard")["tiles"][0]
+    discard = {"type": "discard", "tile": tile, "expected_version": view["version"]}
+    discard["action_id"] = uuid4().hex
+    api(base, "POST", f"tables/{table_id}/actions", discard, token)
+    return time.monotonic()
+
+
+def test_your_turn_reaches_a_seat_31_s_after_its_last_request_or_at_once_after_a_beacon(
+    pages: Any, looking_base: str, receiver: PushReceiver
+) -> None:
+    base = looking_base
+    t = friends_table(base)
+    host, guest = t["host"], t["guest"]["token"]
+    view = api(base, "POST", f"tables/{t['id']}/start", {}, host)
+    device = receiver.device("mehmet")
+    body = {"subscription": device.subscription(), "lang": "en"}
+    api(base, "PUT", f"tables/{t['id']}/push", body, guest)
+    if view["turn"] == 1:
+        play_turn(base, t["id"], guest)
+
+    # The guest asked just now, so it is looking: its turn is not pushed.
+    play_turn(base, t["id"], host)
+    play_turn(base, t["id"], guest)
+
+    # Its tab says it stopped looking, with a real beacon (text/plain, the token in the
+    # body): the next turn is pushed at once, and it is the first push this device got.
+    page = pages.new(390, 844)
+    page.goto(base)
+    with page.expect_response(lambda r: r.url.endswith("/away"), timeout=15000) as beacon:
+        sent = page.evaluate(
+            "([path, body]) => navigator.sendBeacon(path, body)",
+            [f"api/tables/{t['id']}/away", json.dumps({"token": guest, "seat": 1})],
+        )
+    assert sent is True and beacon.value.status == 204
+    assert guest not in beacon.value.url
+    play_turn(base, t["id"], host)
+    messages = receiver.wait_for(1)
+    assert [m.payload["kind"] for m in messages] == ["your_turn"]
+
+    # No beacon now: the guest moves, then asks nothing; 31 s after that last request the
+    # host's move makes it the guest's turn, and that is pushed.
+    last_request = play_turn(base, t["id"], guest)
+    time.sleep(max(0.0, last_request + 31 - time.monotonic()))  # the wait is what is tested
+    play_turn(base, t["id"], host)
+    messages = receiver.wait_for(2)
+    assert [m.payload["kind"] for m in messages] == ["your_turn", "your_turn"]
+    assert messages[1].payload["table_id"] == t["id"]
