@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.variants import from_record
+
 from .errors import ApiError
 from .model import hand_item_record, hand_key
 from .service import DECODE_ERRORS, Service, corrupt
-from .variants import from_record
 from .views import SPECTATOR, build_view
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from engine.tiles import colour_of, is_wild, plays_as, value_of
+from engine.core.tiles import colour_of, is_wild, plays_as, value_of
 
 from .model import LAYOUT_SLOTS
 

@@ -6,7 +6,8 @@ import re
 import secrets
 from typing import Any
 
-from engine.errors import InvalidOptions
+from engine.core.errors import InvalidOptions
+from engine.variants import rules_for
 
 from .auth import (
     invite_matches,
@@ -26,7 +27,6 @@ from .players.model import Player
 from .schemas import Later
 from .service import Loaded, Service
 from .store.base import VersionConflict
-from .variants import rules_for
 from .views import Caller, build_view, player_name
 
 # A seat goes to a computer only after its player has been away this long (or its turn

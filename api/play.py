@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.errors import ActionError, IllegalAction, MalformedAction, NotYourTurn
+from engine.core.errors import ActionError, IllegalAction, MalformedAction, NotYourTurn
+from engine.variants import rules_of
 
 from .errors import bad_request, forbidden, unprocessable
 from .http import dumps
@@ -15,7 +16,6 @@ from .model import RecentAction, action_key, encode_layout
 from .pace import spectator_cache_control
 from .schemas import SCHEMAS, Later
 from .service import LateError, Loaded, Service
-from .variants import rules_of
 from .views import Caller, build_view, etag
 
 # Request fields copied into the engine action when present (101: groups and placements).
@@ -184,7 +184,7 @@ def save_layout(
 def _advised_discard(state: Any, seat: int, rack: list[int], leftover: list[int]) -> int | None:
     """When the seat has a tile to discard and cannot finish: the loose tile least worth
     keeping in the whole rack (the casual bots' measure), among those it may discard."""
-    from engine.bots.heuristic import lonely_order  # only "best" on a discarding turn pays
+    from engine.classic.bots.heuristic import lonely_order  # only "best" on a discarding turn pays
 
     legal = rules_of(state).legal_actions(state, seat)
     allowed = {t for a in legal if a["type"] == "discard" for t in a.get("tiles") or []}

@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from engine.errors import ActionError
+from engine.core.errors import ActionError
+from engine.variants import Game, from_record, to_record
 
 from .auth import match_token
 from .clock import Clock
@@ -28,7 +29,6 @@ from .model import SEEN_REFRESH_SECONDS, Table, hand_item_text, hand_key
 from .movetimes import record as record_move
 from .store.base import StoreBusy, StoredTable, TableStore, VersionConflict
 from .turns import next_deadline, play_bots, play_timed_out
-from .variants import Game, from_record, to_record
 from .views import SPECTATOR, Caller
 
 T = TypeVar("T")

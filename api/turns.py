@@ -10,11 +10,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from engine.errors import ActionError
+from engine.core.errors import ActionError
+from engine.variants import Game, rules_of
 
 from .log import logger
 from .model import Table
-from .variants import Game, rules_of
 
 TIMEOUT_LEVEL = "normal"
 MAX_COMPUTER_ACTIONS = 2000  # a runaway loop is a bug; a whole hand is far fewer actions

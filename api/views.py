@@ -13,11 +13,12 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
+from engine.variants import Game, rules_of
+
 from .layout import reconcile
 from .model import Table, stored_layout
 from .movetimes import time_of
 from .pace import pace_of
-from .variants import Game, rules_of
 
 
 @dataclass(frozen=True)

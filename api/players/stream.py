@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
+from engine.variants import Game, from_record
+
 from ..config import Settings
 from ..log import logger
 from ..model import Table, hand_item_record, hand_key
@@ -25,7 +27,6 @@ from ..push.stream import table_changes
 from ..service import DECODE_ERRORS
 from ..store import make_store
 from ..store.base import StoreBusy, StoredTable, TableStore, VersionConflict
-from ..variants import Game, from_record
 from .accounts import update_player
 from .credit import MIN_MOVES, SeatHand, own_moves, seat_hands
 from .model import DAILY_LIMIT, Credit, Player, utc_day

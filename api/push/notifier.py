@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from engine.variants import Game, from_record
+
 from ..model import SEEN_REFRESH_SECONDS, Table
 from ..store.base import StoredTable
 from ..turns import turn_key
-from ..variants import Game, from_record
 from .texts import text_for
 
 Kind = Literal["started", "hand_over", "your_turn", "reminder"]

@@ -1,6 +1,6 @@
 """101 Okey moves as plain functions on state: ``apply(state, seat, action)``.
 
-Actions (tile ids as in :mod:`engine.tiles`; melds in laid order):
+Actions (tile ids as in :mod:`engine.core.tiles`; melds in laid order):
 ``draw``, ``take_discard``, ``open`` (``melds`` or ``pairs``: lists of
 tile-id lists), ``lay`` (same, after opening), ``layoff`` and ``swap``
 (``tile``, ``meld`` index on the table, ``position``), ``discard``
@@ -19,17 +19,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import IllegalAction, MalformedAction, NotYourTurn
-from engine.melds import is_pair, meld_kind
+from engine.classic.state import TURN_LIMIT
+from engine.core.errors import IllegalAction, MalformedAction, NotYourTurn
+from engine.core.melds import is_pair, meld_kind
+from engine.core.shuffle import hand_seed, shuffled_tiles
+from engine.core.tiles import FAKE_FACE, TILE_COUNT, face_of, okey_face
 from engine.okey101.legal import discard_penalty, just_returned
 from engine.okey101.log import encode_action
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, meld_points
 from engine.okey101.scoring import hand_deltas, hand_items, match_winners, team_winners
 from engine.okey101.state import Event, Options101, State101
 from engine.okey101.table import layoffs, okey_swaps, set_value
-from engine.shuffle import hand_seed, shuffled_tiles
-from engine.state import TURN_LIMIT
-from engine.tiles import FAKE_FACE, TILE_COUNT, face_of, okey_face
 
 RACK, STARTER_RACK = 21, 22
 ACTIONS = (

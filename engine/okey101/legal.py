@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.melds import is_pair
+from engine.core.melds import is_pair
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, best_opening
 from engine.okey101.scoring import PENALTY
 from engine.okey101.state import State101

@@ -1,4 +1,4 @@
-"""Compact storage of a 101 match, like :mod:`engine.record` for classic.
+"""Compact storage of a 101 match, like :mod:`engine.classic.record` for classic.
 
 A record is plain JSON::
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.errors import InvalidOptions
+from engine.classic.options import flat_dict
+from engine.classic.state import fresh_copy
+from engine.core.errors import InvalidOptions
 from engine.okey101.opening import RULES, Rule
 from engine.okey101.scoring import Item, Opened
-from engine.options import flat_dict
-from engine.state import fresh_copy
 
 Phase = Literal["take", "play", "over"]
 Event = dict[str, Any]

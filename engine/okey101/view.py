@@ -9,15 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.classic.view import public_event, shared_view  # one secrecy rule for both variants
 from engine.okey101.legal import legal_actions
 from engine.okey101.state import State101
-from engine.view import public_event, shared_view  # one secrecy rule for both variants
 
 
 def view_for(state: State101, seat: int | None, since: int | None = None) -> dict[str, Any]:
     """The view of ``seat`` (``None``: a spectator).
 
-    Like :func:`engine.view.view_for`: ``version`` grows with every event
+    Like :func:`engine.classic.view.view_for`: ``version`` grows with every event
     across the match; ``since`` asks for the events after that version only
     (events of earlier hands are gone, so ``events_complete`` says whether the
     list covers it). Without ``since`` the view carries this hand's events.

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from api.layout import layout_problem, pack, reconcile, sort_pairs, sort_runs, sort_sets
-from engine.tiles import format_tiles, parse_face, parse_tiles
+from engine.core.tiles import format_tiles, parse_face, parse_tiles
 
 OKEY = parse_face("Y7")
 

@@ -26,7 +26,7 @@ from api.players.model import DAILY_LIMIT, DAY_S, player_key
 from api.players.stream import handle_change
 from api.service import plausible_id
 from api.store.base import StoredPlayer, TableStore, VersionConflict
-from api.variants import from_record
+from engine.variants import from_record
 from infra.push_worker import Change, NotifyingStore
 from tests.game_helpers import plain_action
 

@@ -16,8 +16,8 @@ from api.push.notifier import LOOKING_SECONDS, Notice, notices, payload
 from api.push.subscriptions import endpoint_problem
 from api.service import Service
 from api.store.base import StoreBusy, StoredPushes, StoredTable, TableStore, VersionConflict
-from api.variants import from_record, to_record
-from engine.game import apply
+from engine.classic.game import apply
+from engine.variants import from_record, to_record
 from tests.game_helpers import random_action
 
 from .support import ApiClient

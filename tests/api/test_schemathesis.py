@@ -75,8 +75,10 @@ def _operations(url: str) -> list[Any]:
 
 def _takes_nothing(operation: Any) -> bool:
     definition = operation.definition.raw
-    return not definition.get("parameters") and "requestBody" not in definition and not any(
-        p for p in operation.path_parameters
+    return (
+        not definition.get("parameters")
+        and "requestBody" not in definition
+        and not any(p for p in operation.path_parameters)
     )
 
 

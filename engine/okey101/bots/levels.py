@@ -1,6 +1,6 @@
 """Computer players for 101 Okey: ``choose_action101(view, level, seed)``.
 
-Like the classic bots (:mod:`engine.bots`), a 101 bot is a function of its
+Like the classic bots (:mod:`engine.classic.bots`), a 101 bot is a function of its
 seat's view only (``engine.okey101.view.view_for``): it never sees the other
 racks or the pile, and the same view and seed give the same action. It
 returns one action per call; a turn is a sequence of calls (take, then

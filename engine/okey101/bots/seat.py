@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.tiles import FAKE_FACE
 from engine.okey101.opening import Rule
-from engine.tiles import FAKE_FACE
 
 Action = dict[str, Any]
 
