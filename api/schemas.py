@@ -11,6 +11,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from engine.core.levels import LEVELS as BOT_LEVELS
+
 from .errors import bad_request
 from .names import BAD_NAME, DEFAULT_NAMES, Name, only_names_at_fault
 from .pace import (
@@ -24,7 +26,6 @@ from .pace import (
 from .players.schemas import PlayerCreatedResponse, PlayerRequest, PlayerResponse, RenameRequest
 from .push.schemas import PushDeleteRequest, PushKeyResponse, PushRequest
 
-BOT_LEVELS = ("easy", "normal", "hard", "gentle")
 MODES = ("computer", "friends", "hotseat")
 Int = fields.Integer
 

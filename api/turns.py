@@ -11,12 +11,12 @@ import hashlib
 import hmac
 
 from engine.core.errors import ActionError
+from engine.core.levels import TIMEOUT_LEVEL
 from engine.variants import Game, rules_of
 
 from .log import logger
 from .model import Table
 
-TIMEOUT_LEVEL = "normal"
 MAX_COMPUTER_ACTIONS = 2000  # a runaway loop is a bug; a whole hand is far fewer actions
 
 

@@ -35,8 +35,8 @@ from engine.classic.meld_search import (
     coverable,
     encode,
 )
-from engine.core.melds import check_okey, check_tiles, plays
-from engine.core.tiles import FAKE_FACE
+from engine.core.melds import check_okey, check_tiles
+from engine.core.tiles import FAKE_FACE, plays_as
 
 __all__ = [
     "HAND_SIZE",
@@ -128,7 +128,7 @@ def pairs_groups(tiles: Sequence[int], okey: int) -> tuple[list[tuple[int, ...]]
     paired_singles: list[tuple[int, ...]] = []
     while singles and wild_ids:
         paired_singles.append((singles.pop(0), wild_ids.pop(0)))
-    groups = sorted(groups + paired_singles, key=lambda g: (plays(g[0], okey), g))
+    groups = sorted(groups + paired_singles, key=lambda g: (plays_as(g[0], okey), g))
     while len(wild_ids) >= 2:
         groups.append((wild_ids.pop(0), wild_ids.pop(0)))
     return groups, sorted(singles + wild_ids)
@@ -218,7 +218,7 @@ def all_finishes(
     by_class: dict[int, list[int]] = {}
     for tile in sorted(tiles):
         face = tile >> 1
-        key = -1 if face == okey else plays(tile, okey)
+        key = -1 if face == okey else plays_as(tile, okey)
         by_class.setdefault(key, []).append(tile)
     table = _unit_table(okey)
     total, total_wilds = encode(tiles, okey)

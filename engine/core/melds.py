@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Literal
 
-from engine.core.tiles import FAKE_FACE, TILE_COUNT
+from engine.core.tiles import FAKE_FACE, TILE_COUNT, plays_as
 
 MeldKind = Literal["run", "set"]
 
@@ -60,7 +60,7 @@ def check_okey(okey: int) -> None:
 
 def _split(tiles: Sequence[int], okey: int) -> tuple[list[int], int]:
     """Faces the non-wild tiles play as, and the number of wilds."""
-    faces = [plays(tile, okey) for tile in tiles if tile >> 1 != okey]
+    faces = [plays_as(tile, okey) for tile in tiles if tile >> 1 != okey]
     return faces, len(tiles) - len(faces)
 
 
@@ -157,11 +157,11 @@ def display_order(tiles: Sequence[int], okey: int, *, run_13_1: bool = True) -> 
     kind = meld_kind(tiles, okey, run_13_1=run_13_1)
     if kind is None:
         raise ValueError("not a meld")
-    reals = sorted((t for t in tiles if t >> 1 != okey), key=lambda t: (plays(t, okey), t))
+    reals = sorted((t for t in tiles if t >> 1 != okey), key=lambda t: (plays_as(t, okey), t))
     wild_ids = sorted(t for t in tiles if t >> 1 == okey)
     if kind == "set":
         return (*reals, *wild_ids)
-    faces = [plays(t, okey) for t in reals]
+    faces = [plays_as(t, okey) for t in reals]
     positions = _run_positions(faces, len(tiles), run_13_1)
     assert positions is not None
     by_position = dict(zip(positions, reals, strict=True))
@@ -174,9 +174,3 @@ def display_order(tiles: Sequence[int], okey: int, *, run_13_1: bool = True) -> 
     return tuple(
         by_position[pos] if pos in by_position else next(wild_iter) for pos in range(low, high + 1)
     )
-
-
-def plays(tile: int, okey: int) -> int:
-    """Face a tile plays as (wilds keep their own face); cheap, unchecked."""
-    face = tile >> 1
-    return okey if face == FAKE_FACE else face

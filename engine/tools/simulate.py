@@ -30,11 +30,12 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any, ClassVar, TypeVar
 
-from engine.classic.bots import ALL_LEVELS, choose_action
+from engine.classic.bots import choose_action
 from engine.classic.game import apply, new_match
 from engine.classic.options import Options
 from engine.classic.view import view_for
-from engine.okey101.bots.baseline import ALL_LEVELS101, choose_any101
+from engine.core.levels import ALL_LEVELS
+from engine.okey101.bots.baseline import choose_any101
 from engine.okey101.state import Options101
 from engine.tools.simulate101 import Tally101
 from engine.tools.simulate_report import report
@@ -306,7 +307,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     levels = tuple(level.strip() for level in args.seats.split(",") if level.strip())
     if not 2 <= len(levels) <= 4:
         parser.error("--seats lists 2 to 4 levels")
-    known = ALL_LEVELS101 if args.variant == "101" else ALL_LEVELS
+    known = ALL_LEVELS
     unknown = [level for level in levels if level not in known]
     if unknown:
         parser.error(f"unknown level(s): {', '.join(unknown)}")

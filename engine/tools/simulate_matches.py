@@ -27,12 +27,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.classic.bots import ALL_LEVELS, choose_action
+from engine.classic.bots import choose_action
 from engine.classic.game import apply as apply_classic
 from engine.classic.game import new_match
 from engine.classic.options import Options
 from engine.classic.view import view_for as view_classic
-from engine.okey101.bots.baseline import ALL_LEVELS101, choose_any101
+from engine.core.levels import ALL_LEVELS
+from engine.okey101.bots.baseline import choose_any101
 from engine.okey101.game import apply as apply101
 from engine.okey101.game import new_match101
 from engine.okey101.state import Options101
@@ -167,7 +168,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--hands", type=int, help="hands a match (101: 5, points: 5)")
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.seats.split(",") if level.strip())
-    known = ALL_LEVELS101 if args.variant == "101" else ALL_LEVELS
+    known = ALL_LEVELS
     if not 2 <= len(levels) <= 4 or any(level not in known for level in levels):
         parser.error("--seats lists 2 to 4 of: " + ", ".join(known))
     if args.matches < 1:

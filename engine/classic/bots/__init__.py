@@ -21,12 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.classic.bots.levels import decide
-
-LEVELS = ("easy", "normal", "hard", "gentle")
-"""Levels a table may seat; ``"random"`` is also accepted, as a benchmark baseline."""
-ALL_LEVELS = (*LEVELS, "random")
-TIMEOUT_LEVEL = "normal"
-"""The level that plays a turn whose time ran out."""
+from engine.core.levels import ALL_LEVELS, LEVELS, TIMEOUT_LEVEL
 
 
 def choose_action(view: Mapping[str, Any], level: str, seed: int = 0) -> dict[str, Any]:

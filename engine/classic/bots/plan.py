@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 
 from engine.classic.bots.evaluate import encode, pairs_deficiency, search
 from engine.classic.bots.outs import discard_deficiencies, improving_faces
-from engine.classic.bots.tracking import Table, dead_mask, live_counts, neighbours, plays
+from engine.classic.bots.tracking import Table, dead_mask, live_counts, neighbours
+from engine.core.tiles import plays_as
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ class Knowledge:
         else:
             live = [2] * 53
             for tile in table.rack:
-                live[52 if tile >> 1 == table.okey else plays(tile, table.okey)] -= 1
+                live[52 if tile >> 1 == table.okey else plays_as(tile, table.okey)] -= 1
             dead = 0
         know = cls(table.okey, table.run_13_1, table.pairs_allowed, live, dead)
         if style.caution:
@@ -97,13 +98,13 @@ def danger_map(table: Table) -> dict[int, float]:
     for tile in table.right_took:
         if tile >> 1 == table.okey:
             continue
-        face = plays(tile, table.okey)
+        face = plays_as(tile, table.okey)
         danger[face] = danger.get(face, 0.0) + 0.5
         for near, weight in neighbours(face, table.run_13_1):
             danger[near] = danger.get(near, 0.0) + weight
     for tile in table.right_discards:
         if tile >> 1 != table.okey:
-            face = plays(tile, table.okey)
+            face = plays_as(tile, table.okey)
             danger[face] = danger.get(face, 0.0) - 1.0
     return danger
 
@@ -176,13 +177,13 @@ def _pairs_ranking(
     """Discards for seven pairs and the turns the best one leaves."""
     ranked: Ranked = []
     best_turns = 1e9
-    for face in {plays(t, know.okey) for t in rack if t >> 1 != know.okey}:
+    for face in {plays_as(t, know.okey) for t in rack if t >> 1 != know.okey}:
         left = _less(counts, face)
         deficiency = pairs_deficiency(left, wilds, dead_faces=know.dead)
         outs = know.live[52] + sum(know.live[f] for f in range(52) if left[f] == 1)
         turns = pairs_turns(deficiency, outs, know.unseen)
         best_turns = min(best_turns, turns)
-        tile = next(t for t in rack if t >> 1 != know.okey and plays(t, know.okey) == face)
+        tile = next(t for t in rack if t >> 1 != know.okey and plays_as(t, know.okey) == face)
         ranked.append(((float(deficiency), turns, potential(face, counts, know)), tile))
     ranked.sort()
     return best_turns, ranked
@@ -197,7 +198,7 @@ def ranked_discards(rack: Sequence[int], know: Knowledge, style: Style) -> Ranke
     ranked: Ranked = []
     seen_faces: set[int] = set()
     for tile in sorted(rack):
-        face = plays(tile, know.okey)
+        face = plays_as(tile, know.okey)
         if tile >> 1 == know.okey or face in seen_faces:
             continue  # wilds stay; both copies of a face are the same discard
         seen_faces.add(face)
@@ -213,7 +214,7 @@ def ranked_discards(rack: Sequence[int], know: Knowledge, style: Style) -> Ranke
     for key, tile in head:
         _, outs = hand_outs([t for t in rack if t != tile], know)
         best_outs = max(best_outs, outs)
-        risk = style.caution * know.danger.get(plays(tile, know.okey), 0.0)
+        risk = style.caution * know.danger.get(plays_as(tile, know.okey), 0.0)
         scored.append(((key[0], RISK_IN_OUTS * risk - outs, key[1]), tile))
     scored.sort()
     melds = scored + [((key[0], 99.0, key[1]), t) for key, t in ranked if t not in chosen]
@@ -260,7 +261,7 @@ def take_widens(rack: Sequence[int], tile: int, know: Knowledge, style: Style) -
     deficiency, outs = hand_outs(rack, know)
     grown = [*rack, tile]
     throw = best_discard(grown, know, style)
-    if plays(throw, know.okey) == plays(tile, know.okey):
+    if plays_as(throw, know.okey) == plays_as(tile, know.okey):
         return False  # it would throw the tile back (or its twin)
     after, more = hand_outs([t for t in grown if t != throw], know)
     return after == deficiency and more >= WIDEN_FACTOR * outs + 1

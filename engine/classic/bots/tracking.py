@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.core.tiles import FAKE_FACE, TILE_COUNT, colour_of, value_of
+from engine.core.tiles import TILE_COUNT, colour_of, plays_as, value_of
 
 
 @dataclass
@@ -120,12 +120,6 @@ def read_view(view: Mapping[str, Any]) -> Table:
     return table
 
 
-def plays(tile: int, okey: int) -> int:
-    """The face a non-wild tile counts as (a fake okey is the okey's face)."""
-    face = tile >> 1
-    return okey if face == FAKE_FACE else face
-
-
 def live_counts(table: Table) -> list[int]:
     """Per face, copies this seat could still draw or take (0..2); index 52
     counts the wild okeys still unseen."""
@@ -135,7 +129,7 @@ def live_counts(table: Table) -> list[int]:
         if face == table.okey:
             live[52] -= 1
         else:
-            live[plays(tile, table.okey)] -= 1
+            live[plays_as(tile, table.okey)] -= 1
     return live
 
 
