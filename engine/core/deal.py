@@ -1,7 +1,8 @@
 """Dealing a hand from its seed: the plain deal and the tea-house deal.
 
 Plain deal: shuffle (see :mod:`engine.core.shuffle`); the starter takes the first
-15 tiles of the order, then each following seat in play order 14; the
+15 tiles of the order, then each following seat in play order 14 (101 Okey
+deals 22 and 21 the same way: ``sizes=(22, 21)``); the
 indicator is the next tile of the order that is not a fake okey (a fake is
 left where it is); the draw pile is the rest in order, drawn from the front.
 
@@ -38,8 +39,20 @@ def _is_fake(tile: int) -> bool:
     return face_of(tile) == FAKE_FACE
 
 
-def deal(seed: bytes, seats: int, starter: int, *, traditional: bool = False) -> Deal:
-    """Deal a hand.
+CLASSIC_SIZES = (15, 14)
+
+
+def deal(
+    seed: bytes,
+    seats: int,
+    starter: int,
+    *,
+    sizes: tuple[int, int] = CLASSIC_SIZES,
+    traditional: bool = False,
+) -> Deal:
+    """Deal a hand: ``sizes`` are the starter's rack and every other seat's.
+
+    The tea-house deal is the classic one only (stacks of five make 15 and 14).
 
     >>> d = deal(bytes(32), 4, 0)
     >>> [len(r) for r in d.racks], len(d.pile)
@@ -47,7 +60,11 @@ def deal(seed: bytes, seats: int, starter: int, *, traditional: bool = False) ->
     >>> t = deal(bytes(32), 3, 1, traditional=True)
     >>> [len(r) for r in t.racks], len(t.pile), t.dice is not None
     ([14, 15, 14], 62, True)
+    >>> [len(r) for r in deal(bytes(32), 2, 1, sizes=(22, 21)).racks]
+    [21, 22]
     """
+    if traditional and sizes != CLASSIC_SIZES:
+        raise ValueError("the tea-house deal deals 15 and 14 tiles")
     stream = SeedStream(seed)
     order = shuffled_tiles(seed, stream)
     seat_order = [(starter + k) % seats for k in range(seats)]
@@ -55,7 +72,7 @@ def deal(seed: bytes, seats: int, starter: int, *, traditional: bool = False) ->
     if not traditional:
         pos = 0
         for k, seat in enumerate(seat_order):
-            take = 15 if k == 0 else 14
+            take = sizes[0] if k == 0 else sizes[1]
             racks[seat] = order[pos : pos + take]
             pos += take
         rest = order[pos:]

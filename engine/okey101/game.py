@@ -20,10 +20,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.classic.state import TURN_LIMIT
+from engine.core.deal import deal
 from engine.core.errors import IllegalAction, MalformedAction, NotYourTurn
 from engine.core.melds import is_pair, meld_kind
-from engine.core.shuffle import hand_seed, shuffled_tiles
-from engine.core.tiles import FAKE_FACE, TILE_COUNT, face_of, okey_face
+from engine.core.shuffle import hand_seed
+from engine.core.tiles import TILE_COUNT, face_of, okey_face
 from engine.okey101.legal import discard_penalty, just_returned
 from engine.okey101.log import encode_action
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, meld_points
@@ -60,27 +61,19 @@ def start_hand101(
     history: list[tuple[int, ...]],
 ) -> State101:
     """Deal hand ``number`` after the hands in ``history`` (the totals are their sums)."""
-    # Same shuffle as the classic deal: the starter takes the first 22 tiles,
-    # each next seat 21, the indicator is the next non-fake, the rest is the pile.
+    # The classic plain deal with 101's rack sizes.
     seed = hand_seed(secret, number)
-    order = shuffled_tiles(seed)
     starter = number % options.seats
-    racks: list[list[int]] = [[] for _ in range(options.seats)]
-    pos = 0
-    for k in range(options.seats):
-        take = STARTER_RACK if k == 0 else RACK
-        racks[(starter + k) % options.seats] = order[pos : pos + take]
-        pos += take
-    rest = order[pos:]
-    indicator = rest.pop(next(i for i, t in enumerate(rest) if face_of(t) != FAKE_FACE))
+    dealt = deal(seed, options.seats, starter, sizes=(STARTER_RACK, RACK))
+    indicator = dealt.indicator
     state = State101(
         options=options,
         match_secret=secret,
         hand_number=number,
         seed=seed,
         starter=starter,
-        racks=racks,
-        pile=list(reversed(rest)),
+        racks=[list(r) for r in dealt.racks],
+        pile=list(reversed(dealt.pile)),
         discards=[[] for _ in range(options.seats)],
         indicator=indicator,
         okey=okey_face(face_of(indicator)),
