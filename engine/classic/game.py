@@ -19,9 +19,17 @@ from engine.classic.options import Options
 from engine.classic.scoring import finish_deltas, finish_points, indicator_deltas, match_result
 from engine.classic.state import TURN_LIMIT, Event, GameState, HandResult, HandSummary
 from engine.core.deal import deal
-from engine.core.errors import IllegalAction, MalformedAction, NotYourTurn
+from engine.core.errors import IllegalAction
+from engine.core.game import (
+    Moves,
+    check_next_hand,
+    check_type,
+    legal_preamble,
+    mark_auto,
+    read_tile,
+)
 from engine.core.shuffle import hand_seed
-from engine.core.tiles import TILE_COUNT, face_of, is_wild, okey_face
+from engine.core.tiles import face_of, is_wild, okey_face
 
 ACTION_TYPES = (
     "draw",
@@ -85,19 +93,10 @@ def start_hand(
     return state
 
 
-def _check_shape(state: GameState, seat: int, action: Mapping[str, Any]) -> tuple[str, int | None]:
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
-        raise MalformedAction(f"no seat {seat!r} at this table")
-    if not isinstance(action, Mapping):
-        raise MalformedAction("an action is an object with a type")
-    kind = action.get("type")
-    if kind not in ACTION_TYPES:
-        raise MalformedAction(f"unknown action type {kind!r}")
-    tile = action.get("tile")
+def _parse(state: GameState, seat: int, action: Mapping[str, Any]) -> tuple[str, int | None]:
+    kind = check_type(state, seat, action, ACTION_TYPES)
     if kind in TILE_ACTIONS:
-        if not isinstance(tile, int) or isinstance(tile, bool) or not 0 <= tile < TILE_COUNT:
-            raise MalformedAction(f"{kind} needs a tile id 0..105")
-        return kind, tile
+        return kind, read_tile(action.get("tile"), f"{kind} needs a tile id 0..105")
     return kind, None
 
 
@@ -110,37 +109,18 @@ def apply(
     Raises :class:`MalformedAction`, :class:`NotYourTurn` or
     :class:`IllegalAction`; the given state is never changed.
     """
-    kind, tile = _check_shape(state, seat, action)
-    if kind == "next_hand":
-        return _next_hand(state)
-    _check_turn(state, seat)
-    new = state.copy()
-    return new, _play(new, seat, kind, tile, auto)
+    return MOVES.apply(state, seat, action, auto)
 
 
 def replay_action(
     state: GameState, seat: int, action: Mapping[str, Any], *, auto: bool = False
 ) -> list[Event]:
-    """Like :func:`apply`, but changes ``state`` in place.
-
-    Only for rebuilding a state from its own log, where copying the state for
-    every replayed action would make loading a long hand quadratic.
-    """
-    kind, tile = _check_shape(state, seat, action)
-    if kind == "next_hand":
-        raise ValueError("a hand's log never holds next_hand")
-    _check_turn(state, seat)
-    return _play(state, seat, kind, tile, auto)
+    """Like :func:`apply`, but changes ``state`` in place (:meth:`Moves.replay`)."""
+    return MOVES.replay(state, seat, action, auto)
 
 
-def _check_turn(state: GameState, seat: int) -> None:
-    if state.phase == "over":
-        raise IllegalAction("the hand is over")
-    if seat != state.turn:
-        raise NotYourTurn("it is not your turn")
-
-
-def _play(state: GameState, seat: int, kind: str, tile: int | None, auto: bool) -> list[Event]:
+def _play(state: GameState, seat: int, parsed: tuple[str, int | None], auto: bool) -> list[Event]:
+    kind, tile = parsed
     before, log_start = len(state.events), len(state.log)
     if kind == "draw":
         _draw(state, seat)
@@ -158,8 +138,7 @@ def _play(state: GameState, seat: int, kind: str, tile: int | None, auto: bool) 
         _end_hand(state)
     if auto:
         state.log = state.log[:log_start] + bytes([LOG_AUTO]) + state.log[log_start:]
-        for event in state.events[before:]:
-            event["auto"] = True
+        mark_auto(state.events[before:])
     return state.events[before:]
 
 
@@ -289,10 +268,8 @@ def _close_hand(
 
 
 def _next_hand(state: GameState) -> tuple[GameState, list[Event]]:
-    if state.phase != "over" or state.result is None:
-        raise IllegalAction("the hand is still being played")
-    if state.match_over:
-        raise IllegalAction("the match is over")
+    check_next_hand(state)
+    assert state.result is not None  # a hand is over once its result is set
     new = start_hand(
         state.options,
         state.match_secret,
@@ -314,7 +291,7 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
     ['discard']
     """
     if state.phase == "over":
-        return [] if state.match_over else [{"type": "next_hand"}]
+        return legal_preamble(state)
     if seat != state.turn:
         return []
     actions: list[dict[str, Any]] = []
@@ -337,3 +314,6 @@ def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
         actions.append({"type": "finish", "tiles": sorted(finishing)})
     actions.append({"type": "discard", "tiles": sorted(t for t in rack if t != state.taken)})
     return actions
+
+
+MOVES = Moves(parse=_parse, play=_play, next_hand=_next_hand)

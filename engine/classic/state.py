@@ -39,7 +39,6 @@ class HandResult:
     placed: int | None = None
 
 
-
 @dataclass(kw_only=True)
 class GameState(HandState):
     """A classic match and its current hand: the shared hand state (:class:`HandState`)

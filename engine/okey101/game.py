@@ -21,10 +21,11 @@ from typing import Any
 
 from engine.classic.state import TURN_LIMIT
 from engine.core.deal import deal
-from engine.core.errors import IllegalAction, MalformedAction, NotYourTurn
+from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.game import Moves, check_next_hand, check_type, mark_auto, read_tile
 from engine.core.melds import is_pair, meld_kind
 from engine.core.shuffle import hand_seed
-from engine.core.tiles import TILE_COUNT, face_of, okey_face
+from engine.core.tiles import face_of, okey_face
 from engine.okey101.legal import discard_penalty, just_returned
 from engine.okey101.log import encode_action
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, meld_points
@@ -92,6 +93,10 @@ def start_hand101(
     return state
 
 
+def _parse(state: State101, seat: int, action: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    return check_type(state, seat, action, ACTIONS), action
+
+
 def apply(
     state: State101, seat: int, action: Mapping[str, Any], *, auto: bool = False
 ) -> tuple[State101, list[Event]]:
@@ -100,48 +105,21 @@ def apply(
     ``auto`` marks a turn a computer played for the seat (its time ran out).
     Raises :class:`MalformedAction`, :class:`NotYourTurn` or :class:`IllegalAction`.
     """
-    kind = _check(state, seat, action)
-    if kind == "next_hand":
-        return _next_hand(state)
-    new = state.copy()
-    return new, _play(new, seat, kind, action, auto)
+    return MOVES.apply(state, seat, action, auto)
 
 
 def replay_action(
     state: State101, seat: int, action: Mapping[str, Any], *, auto: bool = False
 ) -> list[Event]:
-    """Like :func:`apply`, but changes ``state`` in place.
-
-    Only for rebuilding a state from its own log (see :mod:`engine.okey101.record`),
-    where copying the state for every replayed action would make loading quadratic.
-    A refused action may leave ``state`` half changed.
-    """
-    kind = _check(state, seat, action)
-    if kind == "next_hand":
-        raise ValueError("a hand's log never holds next_hand")
-    return _play(state, seat, kind, action, auto)
-
-
-def _check(state: State101, seat: int, action: Mapping[str, Any]) -> str:
-    if not isinstance(action, Mapping):
-        raise MalformedAction("an action is an object with a type")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
-        raise MalformedAction(f"no seat {seat!r} at this table")
-    kind = action.get("type")
-    if kind == "next_hand":
-        return "next_hand"
-    if kind not in ACTIONS:
-        raise MalformedAction(f"unknown action type {kind!r}")
-    if state.phase == "over":
-        raise IllegalAction("the hand is over")
-    if seat != state.turn:
-        raise NotYourTurn("it is not your turn")
-    return str(kind)
+    """Like :func:`apply`, but changes ``state`` in place (:meth:`Moves.replay`), for
+    rebuilding a state from its own log (see :mod:`engine.okey101.record`)."""
+    return MOVES.replay(state, seat, action, auto)
 
 
 def _play(
-    state: State101, seat: int, kind: str, action: Mapping[str, Any], auto: bool
+    state: State101, seat: int, parsed: tuple[str, Mapping[str, Any]], auto: bool
 ) -> list[Event]:
+    kind, action = parsed
     before = len(state.events)
     logged: dict[str, Any] = {"type": kind}
     if kind in ("draw", "take_discard", "end_hand"):
@@ -160,8 +138,7 @@ def _play(
             _discard(state, seat, logged["tile"])
     state.log += encode_action(logged, auto=auto)
     if auto:
-        for event in state.events[before:]:
-            event["auto"] = True
+        mark_auto(state.events[before:])
     return state.events[before:]
 
 
@@ -170,9 +147,7 @@ def _emit(state: State101, event: Event) -> None:
 
 
 def _tile(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < TILE_COUNT:
-        raise MalformedAction("a tile is an id 0..105")
-    return value
+    return read_tile(value)
 
 
 def _groups(value: Any) -> list[tuple[int, ...]]:
@@ -370,11 +345,11 @@ def _close(state: State101, finisher: int | None, okey_finish: bool) -> None:
 
 
 def _next_hand(state: State101) -> tuple[State101, list[Event]]:
-    if state.phase != "over":
-        raise IllegalAction("the hand is still being played")
-    if state.match_winners:
-        raise IllegalAction("the match is over")
+    check_next_hand(state)
     new = start_hand101(
         state.options, state.match_secret, state.hand_number + 1, state.version, state.history
     )
     return new, list(new.events)
+
+
+MOVES = Moves(parse=_parse, play=_play, next_hand=_next_hand)
