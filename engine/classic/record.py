@@ -14,7 +14,6 @@ of the table item that grows with a hand. Format 1 (unpacked) still loads.
 
 from __future__ import annotations
 
-import base64
 from typing import Any
 
 from engine.classic.game import (
@@ -29,6 +28,8 @@ from engine.classic.game import (
 )
 from engine.classic.options import Options
 from engine.classic.state import GameState, HandSummary
+from engine.core.options import compact_options
+from engine.core.record import record_header, record_log
 
 RECORD_FORMAT = 2
 UNPACKED_FORMAT = 1
@@ -37,21 +38,11 @@ TOOK_THEN = 128  # packed: 128 + tile = took the left discard, then discarded th
 
 def to_record(state: GameState) -> dict[str, Any]:
     """Plain JSON-ready data from which :func:`from_record` rebuilds ``state``."""
-    return {
-        "f": RECORD_FORMAT,
-        "o": _compact_options(state.options),
-        "m": state.match_secret.hex(),
-        "h": state.hand_number,
-        "b": state.base_version,
-        "s": state.scores_at_deal,
-        "r": [summary.to_list() for summary in state.history],
-        "l": base64.b64encode(pack_log(state.log)).decode("ascii"),
-    }
-
-
-def _compact_options(options: Options) -> dict[str, Any]:
-    defaults = Options(seats=options.seats).to_dict()
-    return {k: v for k, v in options.to_dict().items() if k == "seats" or v != defaults[k]}
+    options = state.options
+    compact = compact_options(options, Options(seats=options.seats).to_dict(), ("seats",))
+    history = [summary.to_list() for summary in state.history]
+    record = record_header(state, RECORD_FORMAT, compact, history, pack_log(state.log))
+    return {**record, "s": state.scores_at_deal}
 
 
 # The one-byte actions that carry no tile, both ways (built once: packing runs on every write).
@@ -154,7 +145,7 @@ def from_record(record: dict[str, Any]) -> GameState:
         list(record["s"]),
         [HandSummary.from_list(item) for item in record["r"]],
     )
-    log = base64.b64decode(record["l"], validate=True)
+    log = record_log(record)
     if record["f"] == UNPACKED_FORMAT:
         for action, auto in decode_log(log):
             replay_action(state, state.turn, action, auto=auto)
