@@ -1,8 +1,8 @@
-"""The one place the API tells the variants apart: classic Okey and 101 Okey.
+"""The one place that tells the variants apart: classic Okey and 101 Okey.
 
-Everything else in the API works on :data:`Game` (either engine's state)
-through :func:`rules_of` / :func:`rules_for`, so adding a variant means one
-more :class:`Rules` here, not ``if variant`` branches across the handlers.
+The API and the engine's simulators work on :data:`Game` (either variant's
+state) through :func:`rules_of` / :func:`rules_for`, so adding a variant means
+one more :class:`Rules` here, not ``if variant`` branches across the handlers.
 """
 
 from __future__ import annotations
@@ -45,6 +45,8 @@ class Rules:
     fallback: Callable[[Any, int], Action]  # a safe move if a bot's choice is refused
     # (state, rack) -> groups, leftover, the tile to place last or None, kind: "best" arrangement
     best_arrangement: Callable[[Any, list[int]], Arrangement]
+    start: Callable[[Any, bytes], Game]  # the variant's options object -> first hand
+    any_bot: Callable[[], Callable[[Mapping[str, Any], str, int], Action]]  # also "random"
 
 
 def _new_classic(data: dict[str, Any], secret: bytes) -> Game:
@@ -68,6 +70,18 @@ def _bot_101() -> Callable[[Mapping[str, Any], str, int], Action]:
     from engine.okey101.bots import choose_action101
 
     return choose_action101
+
+
+def _classic_any_bot() -> Callable[[Mapping[str, Any], str, int], Action]:
+    from engine.classic.bots import choose_action  # "random" is one of its levels
+
+    return choose_action
+
+
+def _any_bot_101() -> Callable[[Mapping[str, Any], str, int], Action]:
+    from engine.okey101.bots.baseline import choose_any101
+
+    return choose_any101
 
 
 def _classic_fallback(state: GameState, seat: int) -> Action:
@@ -122,6 +136,8 @@ CLASSIC = Rules(
     turns_done=lambda state: sum(state.turns_done),
     fallback=_classic_fallback,
     best_arrangement=_classic_best,
+    start=classic_game.new_match,
+    any_bot=_classic_any_bot,
 )
 OKEY_101 = Rules(
     name="101",
@@ -134,12 +150,19 @@ OKEY_101 = Rules(
     turns_done=lambda state: state.turns,
     fallback=_fallback_101,
     best_arrangement=_best_101,
+    start=game101.new_match101,
+    any_bot=_any_bot_101,
 )
 VARIANTS = {rules.name: rules for rules in (CLASSIC, OKEY_101)}
 
 
 def rules_for(variant: str) -> Rules | None:
     return VARIANTS.get(variant)
+
+
+def rules_for_options(options: Options | Options101) -> Rules:
+    """The rules of a table with these options (each variant's options name it)."""
+    return VARIANTS[options.variant]
 
 
 def rules_of(state: Game) -> Rules:

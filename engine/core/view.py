@@ -64,9 +64,7 @@ def public_event(event: Event, viewer: int | None) -> Event:
     return dict(event)
 
 
-def add_events(
-    view: dict[str, Any], state: HandState, seat: int | None, since: int | None
-) -> None:
+def add_events(view: dict[str, Any], state: HandState, seat: int | None, since: int | None) -> None:
     """This hand's events after ``since`` (all without it) into ``view``, as ``seat`` sees them."""
     view["events"] = [
         public_event(e, seat) for e in state.events if since is None or e["v"] > since

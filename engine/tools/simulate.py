@@ -30,16 +30,14 @@ from dataclasses import dataclass, field
 from multiprocessing import Pool
 from typing import Any, ClassVar, TypeVar
 
-from engine.classic.bots import choose_action
-from engine.classic.game import apply, new_match
 from engine.classic.options import Options
-from engine.classic.view import view_for
+from engine.classic.state import GameState
 from engine.core.levels import ALL_LEVELS
-from engine.okey101.bots.baseline import choose_any101
 from engine.okey101.state import Options101
 from engine.tools.simulate101 import Tally101
 from engine.tools.simulate_report import report
 from engine.tools.tally import TallyBase
+from engine.variants import rules_for_options
 
 MAX_ACTIONS = 3000  # a hand that runs longer is stopped and counted as a draw
 
@@ -78,17 +76,20 @@ def play_hand(setup: Setup, hand: int, tally: Tally) -> None:
     n = len(setup.levels)
     entry_at = [(seat + hand) % n for seat in range(n)]
     seeds = [bot_seed(setup.seed, hand, seat) for seat in range(n)]
-    state = new_match(setup.options, hand_secret(setup.seed, hand))
+    rules = rules_for_options(setup.options)
+    decide = rules.any_bot()
+    state = rules.start(setup.options, hand_secret(setup.seed, hand))
+    assert isinstance(state, GameState)
     start = time.perf_counter_ns()
     actions = 0
     while state.phase != "over" and actions < MAX_ACTIONS:
         seat = state.turn
         level = setup.levels[entry_at[seat]]
-        view = view_for(state, seat, since=state.base_version)
+        view = rules.view_for(state, seat, state.base_version)
         t0 = time.perf_counter_ns()
-        action = choose_action(view, level, seeds[seat])
+        action = decide(view, level, seeds[seat])
         tally.decision_ns.setdefault(level, []).append(time.perf_counter_ns() - t0)
-        state, _ = apply(state, seat, action)
+        state, _ = rules.apply(state, seat, action)
         actions += 1
     tally.hand_ns.append(time.perf_counter_ns() - start)
     tally.hands += 1
@@ -117,19 +118,23 @@ def play_hand_101(setup: Setup, hand: int, tally: Tally101) -> None:
     """Play one 101 hand (seats rotating as in :func:`play_hand`) and add it to ``tally``."""
     assert isinstance(setup.options, Options101)
     seed, secret = bot_seed(setup.seed, hand, 0), hand_secret(setup.seed, hand)
-    tally.play(setup.levels, hand, setup.options, secret, seed, choose_any101)
+    decide = rules_for_options(setup.options).any_bot()
+    tally.play(setup.levels, hand, setup.options, secret, seed, decide)
+
+
+# Each variant's tally and hand player, by the variant's registry name (engine.variants).
+PLAYERS: dict[str, tuple[type[Tally] | type[Tally101], Callable[[Setup, int, Any], None]]] = {
+    "classic": (Tally, play_hand),
+    "101": (Tally101, play_hand_101),
+}
 
 
 def play_chunk(args: tuple[Setup, Sequence[int]]) -> Tally | Tally101:
     setup, hands = args
-    if isinstance(setup.options, Options101):
-        tally101 = Tally101(len(setup.levels))
-        for hand in hands:
-            play_hand_101(setup, hand, tally101)
-        return tally101
-    tally = Tally(len(setup.levels))
+    tally_type, play = PLAYERS[rules_for_options(setup.options).name]
+    tally = tally_type(len(setup.levels))
     for hand in hands:
-        play_hand(setup, hand, tally)
+        play(setup, hand, tally)
     return tally
 
 
@@ -159,11 +164,7 @@ def fan_out(
 
 def run(setup: Setup, hands: int, jobs: int) -> Tally | Tally101:
     """Play ``hands`` hands on ``jobs`` processes and merge the results."""
-    total: Tally | Tally101 = (
-        Tally101(len(setup.levels))
-        if isinstance(setup.options, Options101)
-        else Tally(len(setup.levels))
-    )
+    total = PLAYERS[rules_for_options(setup.options).name][0](len(setup.levels))
     for part in fan_out(play_chunk, setup, hands, jobs, 50):
         _merge(total, part)
     return total

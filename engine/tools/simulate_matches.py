@@ -23,22 +23,15 @@ import json
 import os
 import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.classic.bots import choose_action
-from engine.classic.game import apply as apply_classic
-from engine.classic.game import new_match
 from engine.classic.options import Options
-from engine.classic.view import view_for as view_classic
 from engine.core.levels import ALL_LEVELS
-from engine.okey101.bots.baseline import choose_any101
-from engine.okey101.game import apply as apply101
-from engine.okey101.game import new_match101
 from engine.okey101.state import Options101
-from engine.okey101.view import view_for as view101
 from engine.tools.simulate import Setup, bot_seed, fan_out, wilson
+from engine.variants import Game, rules_for_options, rules_of
 
 # A classic countdown match of bots takes about 8 hands, a 101 match its
 # hands; far more actions than this means a bot is looping.
@@ -65,36 +58,30 @@ class MatchTally:
         self.won = [a + b for a, b in zip(self.won, other.won, strict=True)]
 
 
-def _rules(options: Options | Options101) -> tuple[Callable[..., Any], ...]:
-    """new_match, apply, the bot's view and the chooser of the variant."""
-    if isinstance(options, Options101):
-        return new_match101, apply101, view101, choose_any101
-
-    def view(state: Any, seat: int) -> dict[str, Any]:
-        # Bots track the hand's events (discards seen, takes); the classic view
-        # carries them only when asked for, as the API and engine.tools.simulate do.
-        return view_classic(state, seat, since=state.base_version)
-
-    return new_match, apply_classic, view, choose_action
+def bot_view(state: Game, seat: int) -> dict[str, Any]:
+    """What a bot is given: the seat's view with this hand's events, as the API gives it
+    (bots track the discards seen and the takes)."""
+    return rules_of(state).view_for(state, seat, state.base_version)
 
 
 def play_match(setup: Setup, match: int) -> tuple[tuple[int, ...], int, bool]:
     """Play match number ``match``; its winners (as listed entries), hands played, stopped."""
-    new, apply, view, decide = _rules(setup.options)
+    rules = rules_for_options(setup.options)
+    decide = rules.any_bot()
     n = len(setup.levels)
     entry_at = [(seat + match) % n for seat in range(n)]
     seeds = [bot_seed(setup.seed, match, seat) for seat in range(n)]
     secret = hashlib.sha256(f"istaka-match:{setup.seed}:{match}".encode()).digest()
-    state = new(setup.options, secret)
+    state = rules.start(setup.options, secret)
     hands = 1
     for _ in range(MAX_ACTIONS):
         if state.match_winners:
             return tuple(entry_at[s] for s in state.match_winners), hands, False
         # Between hands any seat may deal the next one.
         seat = 0 if state.phase == "over" else state.turn
-        action = decide(view(state, seat), setup.levels[entry_at[seat]], seeds[seat])
+        action = decide(bot_view(state, seat), setup.levels[entry_at[seat]], seeds[seat])
         hands += action["type"] == "next_hand"
-        state, _ = apply(state, seat, action)
+        state, _ = rules.apply(state, seat, action)
     return (), hands, True
 
 

@@ -11,7 +11,7 @@ from engine.classic.game import apply, new_match
 from engine.classic.options import Options
 from engine.okey101.state import Options101
 from engine.tools.simulate import Setup
-from engine.tools.simulate_matches import _rules, play_match, run, summary
+from engine.tools.simulate_matches import bot_view, play_match, run, summary
 from tests.engine.tools.test_simulate import simulate
 
 
@@ -47,7 +47,7 @@ def test_101_matches_play_their_hands() -> None:
 def test_classic_bots_see_the_events_of_the_hand_in_play() -> None:
     """Without them hard cannot track the tiles seen, and wins far fewer hands."""
     options = Options(seats=2, start_points=20)
-    _, _, view, _ = _rules(options)
+    view = bot_view
     state = new_match(options, bytes(32))
     while state.phase != "over":
         seat = state.turn
