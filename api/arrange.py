@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
-from engine.tiles import colour_of, is_wild, plays_as, value_of
+from engine.core.tiles import colour_of, is_wild, plays_as, value_of
 
 from .layout import LAYOUT_SLOTS, ROWS, Layout
 

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.variants import from_record
+
 from .errors import ApiError
 from .records import hand_item_record
 from .seats import SPECTATOR
 from .service import DECODE_ERRORS, Service, corrupt
 from .table_item import hand_key
-from .variants import from_record
 from .views import build_view
 
 

@@ -10,10 +10,12 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from engine.core.levels import LEVELS as BOT_LEVELS
+
 from . import seats
 from .errors import unprocessable
 from .log import logger
-from .schemas import BOT_LEVELS, Later
+from .schemas import Later
 from .service import Loaded, Service
 from .views import build_view
 

@@ -6,7 +6,8 @@ import re
 import secrets
 from typing import Any
 
-from engine.errors import InvalidOptions
+from engine.core.errors import InvalidOptions
+from engine.variants import rules_for
 
 from . import seats
 from .auth import (
@@ -28,7 +29,6 @@ from .seats import Caller
 from .service import Loaded, Service
 from .store.base import VersionConflict
 from .table_item import RecentAction, SeatInfo, Table, action_key
-from .variants import rules_for
 from .views import build_view, player_name
 
 # A seat goes to a computer only after its player has been away this long (or its turn

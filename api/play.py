@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.errors import ActionError, IllegalAction, MalformedAction, NotYourTurn
+from engine.core.errors import ActionError, IllegalAction, MalformedAction, NotYourTurn
+from engine.variants import rules_of
 
 from . import seats
 from .arrange import pack, sort_pairs, sort_runs, sort_sets
@@ -16,7 +17,6 @@ from .schemas import Later
 from .seats import Caller
 from .service import LateError, Loaded, Service
 from .table_item import RecentAction, action_key
-from .variants import rules_of
 from .views import build_view
 
 # Request fields copied into the engine action when present (101: groups and placements).

@@ -11,6 +11,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from engine.core.levels import LEVELS as BOT_LEVELS  # re-exported for the API schemas
+
 from .errors import bad_request
 from .names import BAD_NAME, DEFAULT_NAMES, Name, only_names_at_fault
 from .pace import (
@@ -22,7 +24,6 @@ from .pace import (
     RELAXED_SECONDS,
 )
 
-BOT_LEVELS = ("easy", "normal", "hard", "gentle")
 MODES = ("computer", "friends", "hotseat")
 Int = fields.Integer
 
@@ -239,7 +240,7 @@ class ResultSchema(Schema):
 
 
 class ResultItemSchema(Schema):
-    """One line of a seat's hand score (engine.okey101.scoring.hand_items, engine.view)."""
+    """One line of a seat's hand score (engine.okey101.scoring.hand_items, engine.classic.view)."""
 
     item = fields.String(required=True)
     points = Int(required=True)
@@ -263,7 +264,7 @@ class PlayerSchema(Schema):
 
 
 class SharedViewSchema(Schema):
-    """Fields of every variant's view: engine.view.shared_view plus the table around the game."""
+    """Fields of every variant's view: engine.core.view.shared_view plus the table around it."""
 
     version = Int(required=True)
     variant = fields.String(required=True)
@@ -302,7 +303,7 @@ class SharedViewSchema(Schema):
 
 
 class ViewSchema(SharedViewSchema):
-    """A classic table's view (engine.view.view_for)."""
+    """A classic table's view (engine.classic.view.view_for)."""
 
     seats = fields.List(fields.Nested(SeatViewSchema), required=True)
     legal = fields.List(fields.Nested(LegalSchema), required=True)

@@ -17,7 +17,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from engine.errors import ActionError
+from engine.core.errors import ActionError
+from engine.variants import Game, from_record, to_record
 
 from .clock import Clock
 from .config import Settings
@@ -28,7 +29,6 @@ from .records import hand_item_text
 from .store.base import Store, StoreBusy, StoredItem, VersionConflict
 from .table_item import LOOKING_SECONDS, SEEN_REFRESH_SECONDS, Table, hand_key
 from .turns import next_deadline, play_bots, play_timed_out
-from .variants import Game, from_record, to_record
 
 T = TypeVar("T")
 DAY_SECONDS = 86_400

@@ -10,13 +10,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from engine.errors import ActionError
+from engine.core.errors import ActionError
+from engine.core.levels import TIMEOUT_LEVEL
+from engine.variants import Game, rules_of
 
 from .log import logger
 from .table_item import Table
-from .variants import Game, rules_of
 
-TIMEOUT_LEVEL = "normal"
 MAX_COMPUTER_ACTIONS = 2000  # a runaway loop is a bug; a whole hand is far fewer actions
 
 

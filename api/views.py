@@ -1,6 +1,6 @@
 """What a seat sees: the engine's view_for plus the table around it.
 
-Every game field comes from the variant's view_for (engine.view or
+Every game field comes from the variant's view_for (engine.classic.view or
 engine.okey101.view), the one place that decides what a seat may see; this
 module adds only lobby facts (names, deadline, layout) that the engine does
 not know.
@@ -12,12 +12,13 @@ import base64
 import hashlib
 from typing import Any
 
+from engine.variants import Game, rules_of
+
 from .layout import reconcile, stored_layout
 from .movetimes import time_of
 from .pace import pace_of
 from .seats import Caller
 from .table_item import Table
-from .variants import Game, rules_of
 
 
 def player_name(table: Table, seat: int) -> str:

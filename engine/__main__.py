@@ -1,6 +1,6 @@
-"""``python -m engine``: see :mod:`engine.cli`."""
+"""``python -m engine``: see :mod:`engine.tools.cli`."""
 
-from engine.cli import main
+from engine.tools.cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

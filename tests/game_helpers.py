@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from engine.game import apply, legal_actions
+from engine.classic.game import apply, legal_actions
+from engine.classic.state import GameState
 from engine.okey101.legal import legal_actions as legal_actions101
 from engine.okey101.state import State101
-from engine.state import GameState
 
 
 def expand(legal: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -67,7 +67,7 @@ def greedy_action(state: GameState, rng: random.Random) -> tuple[int, dict[str, 
 
     Random play almost never finishes; this one does, so the finish paths get exercised.
     """
-    from engine.arrange import best_arrangement
+    from engine.classic.arrange import best_arrangement
 
     if state.phase == "over":
         return 0, {"type": "next_hand"}

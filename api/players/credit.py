@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from engine.okey101.state import State101
+from engine.variants import Game
 
 from ..table_item import Table
-from ..variants import Game
 
 Outcome = Literal["win", "draw", "loss"]
 Rate = Literal["friends", "computer"]

@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
+from engine.variants import Game, from_record
+
 from ..config import Settings
 from ..log import logger
 from ..records import hand_item_record
@@ -26,7 +28,6 @@ from ..store import make_store
 from ..store.base import Store, StoreBusy, StoredItem, VersionConflict
 from ..store.stream import table_changes
 from ..table_item import Table, hand_key
-from ..variants import Game, from_record
 from .accounts import update_player
 from .credit import MIN_MOVES, SeatHand, own_moves, seat_hands
 from .model import DAILY_LIMIT, Credit, Player, utc_day

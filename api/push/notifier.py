@@ -12,11 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from engine.variants import Game, from_record
+
 from ..store.base import StoredItem
 from ..table_item import LOOKING_SECONDS as LOOKING_SECONDS  # the notifier's rule, re-exported
 from ..table_item import Table
 from ..turns import turn_key
-from ..variants import Game, from_record
 from .texts import text_for
 
 Kind = Literal["started", "hand_over", "your_turn", "reminder"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from engine.bots.heuristic import lonely_order
-from engine.melds import meld_kind
+from engine.classic.bots.heuristic import lonely_order
+from engine.core.melds import meld_kind
 from engine.okey101.state import State101
 from engine.okey101.table import layoffs
 

@@ -1,6 +1,6 @@
 """101 Okey moves as plain functions on state: ``apply(state, seat, action)``.
 
-Actions (tile ids as in :mod:`engine.tiles`; melds in laid order):
+Actions (tile ids as in :mod:`engine.core.tiles`; melds in laid order):
 ``draw``, ``take_discard``, ``open`` (``melds`` or ``pairs``: lists of
 tile-id lists), ``lay`` (same, after opening), ``layoff`` and ``swap``
 (``tile``, ``meld`` index on the table, ``position``), ``discard``
@@ -19,17 +19,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.errors import IllegalAction, MalformedAction, NotYourTurn
-from engine.melds import is_pair, meld_kind
+from engine.classic.state import TURN_LIMIT
+from engine.core.deal import deal
+from engine.core.errors import IllegalAction, MalformedAction
+from engine.core.game import Moves, check_next_hand, check_type, mark_auto, read_tile
+from engine.core.melds import is_pair, meld_kind
+from engine.core.shuffle import hand_seed
+from engine.core.tiles import face_of, okey_face
 from engine.okey101.legal import discard_penalty, just_returned
 from engine.okey101.log import encode_action
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, meld_points
 from engine.okey101.scoring import hand_deltas, hand_items, match_winners, team_winners
 from engine.okey101.state import Event, Options101, State101
 from engine.okey101.table import layoffs, okey_swaps, set_value
-from engine.shuffle import hand_seed, shuffled_tiles
-from engine.state import TURN_LIMIT
-from engine.tiles import FAKE_FACE, TILE_COUNT, face_of, okey_face
 
 RACK, STARTER_RACK = 21, 22
 ACTIONS = (
@@ -60,27 +62,19 @@ def start_hand101(
     history: list[tuple[int, ...]],
 ) -> State101:
     """Deal hand ``number`` after the hands in ``history`` (the totals are their sums)."""
-    # Same shuffle as the classic deal: the starter takes the first 22 tiles,
-    # each next seat 21, the indicator is the next non-fake, the rest is the pile.
+    # The classic plain deal with 101's rack sizes.
     seed = hand_seed(secret, number)
-    order = shuffled_tiles(seed)
     starter = number % options.seats
-    racks: list[list[int]] = [[] for _ in range(options.seats)]
-    pos = 0
-    for k in range(options.seats):
-        take = STARTER_RACK if k == 0 else RACK
-        racks[(starter + k) % options.seats] = order[pos : pos + take]
-        pos += take
-    rest = order[pos:]
-    indicator = rest.pop(next(i for i, t in enumerate(rest) if face_of(t) != FAKE_FACE))
+    dealt = deal(seed, options.seats, starter, sizes=(STARTER_RACK, RACK))
+    indicator = dealt.indicator
     state = State101(
         options=options,
         match_secret=secret,
         hand_number=number,
         seed=seed,
         starter=starter,
-        racks=racks,
-        pile=list(reversed(rest)),
+        racks=[list(r) for r in dealt.racks],
+        pile=list(reversed(dealt.pile)),
         discards=[[] for _ in range(options.seats)],
         indicator=indicator,
         okey=okey_face(face_of(indicator)),
@@ -99,6 +93,10 @@ def start_hand101(
     return state
 
 
+def _parse(state: State101, seat: int, action: Mapping[str, Any]) -> tuple[str, Mapping[str, Any]]:
+    return check_type(state, seat, action, ACTIONS), action
+
+
 def apply(
     state: State101, seat: int, action: Mapping[str, Any], *, auto: bool = False
 ) -> tuple[State101, list[Event]]:
@@ -107,48 +105,21 @@ def apply(
     ``auto`` marks a turn a computer played for the seat (its time ran out).
     Raises :class:`MalformedAction`, :class:`NotYourTurn` or :class:`IllegalAction`.
     """
-    kind = _check(state, seat, action)
-    if kind == "next_hand":
-        return _next_hand(state)
-    new = state.copy()
-    return new, _play(new, seat, kind, action, auto)
+    return MOVES.apply(state, seat, action, auto)
 
 
 def replay_action(
     state: State101, seat: int, action: Mapping[str, Any], *, auto: bool = False
 ) -> list[Event]:
-    """Like :func:`apply`, but changes ``state`` in place.
-
-    Only for rebuilding a state from its own log (see :mod:`engine.okey101.record`),
-    where copying the state for every replayed action would make loading quadratic.
-    A refused action may leave ``state`` half changed.
-    """
-    kind = _check(state, seat, action)
-    if kind == "next_hand":
-        raise ValueError("a hand's log never holds next_hand")
-    return _play(state, seat, kind, action, auto)
-
-
-def _check(state: State101, seat: int, action: Mapping[str, Any]) -> str:
-    if not isinstance(action, Mapping):
-        raise MalformedAction("an action is an object with a type")
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.seats:
-        raise MalformedAction(f"no seat {seat!r} at this table")
-    kind = action.get("type")
-    if kind == "next_hand":
-        return "next_hand"
-    if kind not in ACTIONS:
-        raise MalformedAction(f"unknown action type {kind!r}")
-    if state.phase == "over":
-        raise IllegalAction("the hand is over")
-    if seat != state.turn:
-        raise NotYourTurn("it is not your turn")
-    return str(kind)
+    """Like :func:`apply`, but changes ``state`` in place (:meth:`Moves.replay`), for
+    rebuilding a state from its own log (see :mod:`engine.okey101.record`)."""
+    return MOVES.replay(state, seat, action, auto)
 
 
 def _play(
-    state: State101, seat: int, kind: str, action: Mapping[str, Any], auto: bool
+    state: State101, seat: int, parsed: tuple[str, Mapping[str, Any]], auto: bool
 ) -> list[Event]:
+    kind, action = parsed
     before = len(state.events)
     logged: dict[str, Any] = {"type": kind}
     if kind in ("draw", "take_discard", "end_hand"):
@@ -167,8 +138,7 @@ def _play(
             _discard(state, seat, logged["tile"])
     state.log += encode_action(logged, auto=auto)
     if auto:
-        for event in state.events[before:]:
-            event["auto"] = True
+        mark_auto(state.events[before:])
     return state.events[before:]
 
 
@@ -177,9 +147,7 @@ def _emit(state: State101, event: Event) -> None:
 
 
 def _tile(value: Any) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < TILE_COUNT:
-        raise MalformedAction("a tile is an id 0..105")
-    return value
+    return read_tile(value)
 
 
 def _groups(value: Any) -> list[tuple[int, ...]]:
@@ -377,11 +345,11 @@ def _close(state: State101, finisher: int | None, okey_finish: bool) -> None:
 
 
 def _next_hand(state: State101) -> tuple[State101, list[Event]]:
-    if state.phase != "over":
-        raise IllegalAction("the hand is still being played")
-    if state.match_winners:
-        raise IllegalAction("the match is over")
+    check_next_hand(state)
     new = start_hand101(
         state.options, state.match_secret, state.hand_number + 1, state.version, state.history
     )
     return new, list(new.events)
+
+
+MOVES = Moves(parse=_parse, play=_play, next_hand=_next_hand)

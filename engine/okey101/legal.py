@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.melds import is_pair
+from engine.core.game import legal_preamble
+from engine.core.melds import is_pair
 from engine.okey101.advice import penalty_fits
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, best_opening
 from engine.okey101.scoring import PENALTY
@@ -76,7 +77,7 @@ def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
     ([], 'discard')
     """
     if state.phase == "over":
-        return [] if state.match_winners else [{"type": "next_hand"}]
+        return legal_preamble(state)
     if seat != state.turn:
         return []
     opts = state.options

@@ -28,7 +28,7 @@ into melds of three to five (true for both rules; for ``middle34`` the split
 keeps ``v2`` and gains ``v5 > v4//3 + v5//4 + v6//5``), the search only
 considers runs of 3..5 tiles and sets of 3..4.
 
->>> from engine.tiles import parse_tiles as p, parse_face
+>>> from engine.core.tiles import parse_tiles as p, parse_face
 >>> okey = parse_face("Y7")
 >>> best_opening(p("R1 R2 R3 B11 B12 B13 B6 B7 B8 Y11 Y12 Y13 R13 B13 K13"), okey).points
 138
@@ -42,9 +42,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.melds import check_okey, check_tiles
+from engine.core.melds import check_okey, check_tiles
+from engine.core.tiles import FAKE_FACE, face_counts
 from engine.okey101.table import stand_ins
-from engine.tiles import FAKE_FACE, face_counts
 
 Rule = Literal["sum101", "middle34"]
 RULES: tuple[Rule, ...] = ("sum101", "middle34")
@@ -82,7 +82,7 @@ def faces_points(faces: Sequence[int], rule: Rule = "sum101") -> int:
 def meld_points(meld: Sequence[int], okey: int, rule: Rule = "sum101") -> int:
     """Points of a laid meld of tile ids; ``ValueError`` if it is no meld.
 
-    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> from engine.core.tiles import parse_tiles as p, parse_face
     >>> meld_points(p("R5 R6 Y7"), parse_face("Y7"))  # the okey is R7
     18
     """
@@ -95,7 +95,7 @@ def meld_points(meld: Sequence[int], okey: int, rule: Rule = "sum101") -> int:
 def count_pairs(tiles: Sequence[int], okey: int) -> int:
     """How many disjoint pairs the tiles make (a wild okey pairs with anything).
 
-    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> from engine.core.tiles import parse_tiles as p, parse_face
     >>> count_pairs(p("R5 R5 K2 K3 F F Y7"), parse_face("Y7"))
     3
     """
@@ -283,7 +283,7 @@ def best_opening(tiles: Sequence[int], okey: int, *, rule: Rule = "sum101") -> O
     :func:`count_pairs` (five or more open with pairs). Groups are tile ids
     in laid order (runs ascending, each okey where it stands).
 
-    >>> from engine.tiles import parse_tiles as p, parse_face, format_tiles
+    >>> from engine.core.tiles import parse_tiles as p, parse_face, format_tiles
     >>> okey = parse_face("Y7")
     >>> found = best_opening(p("R12 R13 R1 K9 Y7 K11 B4 B4"), okey)
     >>> found.points, [format_tiles(g) for g in found.groups], found.pairs
@@ -318,7 +318,7 @@ def best_opening(tiles: Sequence[int], okey: int, *, rule: Rule = "sum101") -> O
 def opening_points(tiles: Sequence[int], okey: int, *, rule: Rule = "sum101") -> int:
     """``best_opening(tiles, okey, rule=rule).points``, without the groups or checks (for bots).
 
-    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> from engine.core.tiles import parse_tiles as p, parse_face
     >>> opening_points(p("R12 R13 R1 K9 Y7 K11 B4 B4"), parse_face("Y7"))
     36
     """

@@ -1,4 +1,4 @@
-"""Compact storage of a 101 match, like :mod:`engine.record` for classic.
+"""Compact storage of a 101 match, like :mod:`engine.classic.record` for classic.
 
 A record is plain JSON::
 
@@ -26,9 +26,10 @@ True
 
 from __future__ import annotations
 
-import base64
 from typing import Any
 
+from engine.core.options import compact_options
+from engine.core.record import record_header, record_log
 from engine.okey101.game import replay_action, start_hand101
 from engine.okey101.log import decode_log
 from engine.okey101.state import Options101, State101
@@ -40,21 +41,10 @@ def to_record101(state: State101) -> dict[str, Any]:
     """Plain JSON-ready data from which :func:`from_record101` rebuilds ``state``."""
     # A finished hand is already in the history; the record keeps the hands before it.
     before = state.history[:-1] if state.phase == "over" else state.history
-    return {
-        "f": RECORD_FORMAT,
-        "o": _compact_options(state.options),
-        "m": state.match_secret.hex(),
-        "h": state.hand_number,
-        "b": state.base_version,
-        "r": [list(deltas) for deltas in before],
-        "l": base64.b64encode(state.log).decode("ascii"),
-    }
-
-
-def _compact_options(options: Options101) -> dict[str, Any]:
+    options = state.options
     defaults = Options101(seats=options.seats).to_dict()
-    keep = ("variant", "seats")
-    return {k: v for k, v in options.to_dict().items() if k in keep or v != defaults[k]}
+    compact = compact_options(options, defaults, ("variant", "seats"))
+    return record_header(state, RECORD_FORMAT, compact, [list(d) for d in before], state.log)
 
 
 def is_record101(record: dict[str, Any]) -> bool:
@@ -74,6 +64,6 @@ def from_record101(record: dict[str, Any]) -> State101:
         record["b"],
         [tuple(deltas) for deltas in record["r"]],
     )
-    for action, auto in decode_log(base64.b64decode(record["l"], validate=True)):
+    for action, auto in decode_log(record_log(record)):
         replay_action(state, state.turn, action, auto=auto)
     return state

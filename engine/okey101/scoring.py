@@ -1,6 +1,6 @@
 """101 Okey scores: lower is better (RULES.md, "End of hand" and "Match").
 
->>> from engine.tiles import parse_tiles as p, parse_face
+>>> from engine.core.tiles import parse_tiles as p, parse_face
 >>> okey = parse_face("Y7")
 >>> hand_deltas([[], p("R5 Y7"), p("K13"), p("B2 B2")], ["melds", "melds", None, "pairs"],
 ...             finisher=0, okey_finish=False, okey=okey)
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Literal
 
-from engine.tiles import FAKE_FACE
+from engine.core.tiles import FAKE_FACE
 
 Opened = Literal["melds", "pairs"] | None
 # One line of a seat's hand score: {"item": name, "points": n, ...} (see hand_items).
@@ -27,7 +27,7 @@ PENALTY = 101
 def rack_points(rack: Sequence[int], okey: int) -> int:
     """Face values left in a rack: an okey counts 101, a fake the okey's value.
 
-    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> from engine.core.tiles import parse_tiles as p, parse_face
     >>> rack_points(p("R5 K13 F Y7"), parse_face("Y7"))
     126
     """
@@ -62,7 +62,7 @@ def hand_deltas(
     whether or not it opened) and the team's hand is the finisher's -101.
     The other team counts both racks, as without partners.
 
-    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> from engine.core.tiles import parse_tiles as p, parse_face
     >>> hand_deltas([[], p("R5"), p("K13"), p("B2")], ["melds", "melds", None, None],
     ...             finisher=0, okey_finish=False, okey=parse_face("Y7"), partners=True)
     [-101, 5, 0, 202]
@@ -93,7 +93,7 @@ def hand_items(
     ``tile`` and ``reason`` (``okey``, or ``layoff``: it could be laid on the
     table). Penalties are never doubled. A seat's lines add up to its delta.
 
-    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> from engine.core.tiles import parse_tiles as p, parse_face
     >>> okey = parse_face("Y7")
     >>> lines = hand_items([[], p("B2 B2")], ["melds", "pairs"], finisher=0, okey_finish=True,
     ...                    okey=okey, penalties=[(1, p("R5")[0], 101)])

@@ -6,7 +6,7 @@ stands for value ``s + i``. That order is what fixes the okey's place (``R5
 R6 okey`` means the okey is ``R7``), exactly as on a real table. In a set a
 wild stands for a colour the real tiles leave free. A 1 is only ever low.
 
->>> from engine.tiles import parse_tiles as p, parse_face, format_face
+>>> from engine.core.tiles import parse_tiles as p, parse_face, format_face
 >>> okey = parse_face("Y7")
 >>> [format_face(f) for f in stand_ins(p("R5 R6 Y7"), okey)]
 ['R5', 'R6', 'R7']
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.tiles import FAKE_FACE
+from engine.core.tiles import FAKE_FACE
 
 # (tile id, index of the table meld, insertion index in that meld)
 Placement = tuple[int, int, int]
@@ -33,7 +33,7 @@ def _plays(tile: int, okey: int) -> int | None:
 def run_start(meld: Sequence[int], okey: int) -> tuple[int, int] | None:
     """``(colour, first value)`` if the laid order is an ascending run, else ``None``.
 
-    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> from engine.core.tiles import parse_tiles as p, parse_face
     >>> okey = parse_face("Y7")
     >>> run_start(p("Y7 B2 B3"), okey), run_start(p("R12 R13 R1"), okey)
     ((2, 1), None)
@@ -58,7 +58,7 @@ def run_start(meld: Sequence[int], okey: int) -> tuple[int, int] | None:
 def set_value(meld: Sequence[int], okey: int) -> tuple[int, frozenset[int]] | None:
     """``(value, colours of the real tiles)`` if the meld is a set, else ``None``.
 
-    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> from engine.core.tiles import parse_tiles as p, parse_face
     >>> set_value(p("R5 Y7 K5"), parse_face("Y7"))
     (5, frozenset({0, 3}))
     """
@@ -76,10 +76,10 @@ def stand_ins(meld: Sequence[int], okey: int) -> tuple[int, ...] | None:
     """The face each tile of a laid meld stands for, or ``None`` if it is no meld.
 
     A group that reads as both (one real tile, two wilds) is taken as a run,
-    like :func:`engine.melds.meld_kind`. Wilds in a set take the free
+    like :func:`engine.core.melds.meld_kind`. Wilds in a set take the free
     colours in order R, Y, B, K (only the value matters for points).
 
-    >>> from engine.tiles import parse_tiles as p, parse_face, format_face
+    >>> from engine.core.tiles import parse_tiles as p, parse_face, format_face
     >>> okey = parse_face("Y7")
     >>> [format_face(f) for f in stand_ins(p("R5 Y7 K5"), okey)]
     ['R5', 'Y5', 'K5']
@@ -112,7 +112,7 @@ def layoffs(
     3-set). One step only: ``R9`` is not listed onto ``R5 R6 R7`` even if
     ``R8`` is also in the rack. A wild okey may go on any end or set.
 
-    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> from engine.core.tiles import parse_tiles as p, parse_face
     >>> okey = parse_face("Y7")
     >>> layoffs(p("R4 R8 B5 R9"), [p("R5 R6 R7"), p("R5 Y5 K5")], okey)
     [(6, 0, 0), (14, 0, 3), (60, 1, 3)]
@@ -146,7 +146,7 @@ def okey_swaps(
     run the okey stands for one face; in a set for any free colour. A fake
     okey is not wild and cannot be swapped out.
 
-    >>> from engine.tiles import parse_tiles as p, parse_face
+    >>> from engine.core.tiles import parse_tiles as p, parse_face
     >>> okey = parse_face("Y7")
     >>> okey_swaps(p("R6 B5 K5"), [p("R5 Y7 R7"), p("R5 Y7 K5")], okey)
     [(10, 0, 1), (60, 1, 1)]

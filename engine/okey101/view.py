@@ -9,18 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.view import add_events, shared_view  # one secrecy rule for both variants
 from engine.okey101.legal import legal_actions
 from engine.okey101.state import State101
-from engine.view import public_event, shared_view  # one secrecy rule for both variants
 
 
 def view_for(state: State101, seat: int | None, since: int | None = None) -> dict[str, Any]:
     """The view of ``seat`` (``None``: a spectator).
 
-    Like :func:`engine.view.view_for`: ``version`` grows with every event
-    across the match; ``since`` asks for the events after that version only
-    (events of earlier hands are gone, so ``events_complete`` says whether the
-    list covers it). Without ``since`` the view carries this hand's events.
+    ``version`` grows with every event across the match; ``since`` asks for
+    the events after that version only (see :mod:`engine.core.view`).
 
     >>> from engine.okey101.game import new_match101
     >>> from engine.okey101.state import Options101
@@ -55,8 +53,6 @@ def view_for(state: State101, seat: int | None, since: int | None = None) -> dic
         ),
         finisher=state.finisher,
         history=[list(h) for h in state.history],
-        events=[public_event(e, seat) for e in state.events if since is None or e["v"] > since],
     )
-    if since is not None:
-        view["events_complete"] = since >= state.base_version
+    add_events(view, state, seat, since)
     return view

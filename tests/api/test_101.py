@@ -151,7 +151,7 @@ def test_views_leak_no_other_rack(client: ApiClient, service: Service) -> None:
         seats=[{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}],
     )
     from api.table_item import Table
-    from api.variants import from_record
+    from engine.variants import from_record
 
     table_id, token = made["table_id"], made["token"]
     stored = service.store.get(table_id)

@@ -24,10 +24,10 @@ from api.service import Service
 from api.store import make_store
 from api.store.dynamo import TTL_ATTRIBUTE, item_size
 from api.store.sqlite import SqliteStore
-from engine.bots import choose_action
-from engine.game import apply, new_match
-from engine.options import Options
-from engine.view import view_for
+from engine.classic.bots import choose_action
+from engine.classic.game import apply, new_match
+from engine.classic.options import Options
+from engine.classic.view import view_for
 from tests.game_helpers import random_action
 
 from .support import ROOT, ApiClient, table_definition, template

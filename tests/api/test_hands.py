@@ -17,8 +17,8 @@ from api.records import hand_item_text
 from api.service import Service
 from api.store.base import Store, StoredItem
 from api.table_item import hand_key
-from api.variants import to_record
-from engine.game import LOG_FINISH
+from engine.classic.game import LOG_FINISH
+from engine.variants import to_record
 
 from .support import ApiClient, LogLines
 from .test_flow import CountingStore, aid, play
@@ -69,6 +69,7 @@ def test_a_finished_hand_is_archived_once_and_served_to_anyone(
     hand = after.body
     assert hand["hand"] == 0 and hand["phase"] == "over" and hand["you"] is None
     assert hand["seed"] == over["seed"] and hand["seed"] is not None
+
     # The times of moves ("at") are the table's last few writes', wherever the hand is read
     # from: the moves themselves are the same.
     def untimed(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

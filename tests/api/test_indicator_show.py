@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from engine.options import Options
-from engine.scoring import indicator_deltas
+from engine.classic.options import Options
+from engine.classic.scoring import indicator_deltas
 
 from .support import ApiClient
 

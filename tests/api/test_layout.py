@@ -8,7 +8,7 @@ import pytest
 
 from api.arrange import pack, sort_pairs, sort_runs, sort_sets
 from api.layout import layout_problem, reconcile
-from engine.tiles import format_tiles, parse_face, parse_tiles
+from engine.core.tiles import format_tiles, parse_face, parse_tiles
 
 OKEY = parse_face("Y7")
 

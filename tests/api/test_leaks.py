@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from api.service import Service
-from engine.bots import choose_action
-from engine.game import legal_actions
-from engine.state import GameState
-from engine.view import view_for
+from engine.classic.bots import choose_action
+from engine.classic.game import legal_actions
+from engine.classic.state import GameState
+from engine.classic.view import view_for
 from tests.game_helpers import expand
 
 from .support import ApiClient, LogLines

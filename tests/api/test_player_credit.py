@@ -17,9 +17,9 @@ from api.players.credit import CANDY, MIN_MOVES, own_moves, seat_hands
 from api.players.model import DAILY_LIMIT, Credit, Player
 from api.players.stream import credit, ended_hands
 from api.table_item import SeatInfo, Table
-from engine.game import apply, new_match
-from engine.options import Options
-from engine.state import GameState, HandResult, HandSummary
+from engine.classic.game import apply, new_match
+from engine.classic.options import Options
+from engine.classic.state import GameState, HandResult, HandSummary
 from tests.game_helpers import greedy_action
 
 

@@ -13,9 +13,9 @@ from api.players.accounts import create_player, get_player
 from api.service import Service
 from api.store.base import Store, StoreBusy, StoredItem
 from api.store.dynamo import _item
-from api.variants import to_record
-from engine.game import new_match
-from engine.options import Options
+from engine.classic.game import new_match
+from engine.classic.options import Options
+from engine.variants import to_record
 
 from .support import ApiClient, template
 from .test_player_credit import _hand, _table

@@ -26,7 +26,7 @@ from api.players.stream import handle_change
 from api.service import plausible_id
 from api.store.base import Store, StoredPlayer, VersionConflict
 from api.table_item import Table
-from api.variants import from_record
+from engine.variants import from_record
 from infra.push_worker import Change, NotifyingStore
 from tests.game_helpers import plain_action
 

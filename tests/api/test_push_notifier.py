@@ -17,8 +17,8 @@ from api.push.subscriptions import endpoint_problem
 from api.service import Service
 from api.store.base import Store, StoreBusy, StoredItem, StoredPushes, VersionConflict
 from api.table_item import Table, push_key
-from api.variants import from_record, to_record
-from engine.game import apply
+from engine.classic.game import apply
+from engine.variants import from_record, to_record
 from tests.game_helpers import random_action
 
 from .support import ApiClient

@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-import engine.bots
+import engine.classic.bots
 from api.clock import ManualClock
 from api.table_item import SeatInfo, Table
 from api.turns import next_deadline
-from engine.game import apply, new_match
-from engine.options import Options
+from engine.classic.game import apply, new_match
+from engine.classic.options import Options
 
 from .support import ApiClient
 
@@ -50,7 +50,7 @@ def test_a_bot_answering_nonsense_still_moves(
     def broken(view: Any, level: str, seed: int = 0) -> dict[str, Any]:
         return {"type": "fly"}
 
-    monkeypatch.setattr(engine.bots, "choose_action", broken)
+    monkeypatch.setattr(engine.classic.bots, "choose_action", broken)
     made = client.create(mode="computer", name="A", options={"seats": 2})
     view = made["view"]
     reply = client.act(

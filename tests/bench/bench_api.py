@@ -27,9 +27,9 @@ from api.log import logger
 from api.store.base import Store
 from api.store.dynamo import item_size
 from api.store.sqlite import SqliteStore
-from engine.bots import choose_action
-from engine.game import legal_actions
-from engine.view import view_for
+from engine.classic.bots import choose_action
+from engine.classic.game import legal_actions
+from engine.classic.view import view_for
 from tests.api.support import ApiClient, create_dynamo_table, fake_aws_env, patched_env
 from tests.game_helpers import expand
 

@@ -13,16 +13,16 @@ import statistics
 import time
 from collections.abc import Sequence
 
-from engine.bots import ALL_LEVELS, choose_action
-from engine.game import apply, new_match
+from engine.classic.bots import ALL_LEVELS, choose_action
+from engine.classic.game import apply, new_match
+from engine.classic.options import Options
+from engine.classic.view import view_for
 from engine.okey101 import bots as bots101
 from engine.okey101.game import apply as apply101
 from engine.okey101.game import new_match101
 from engine.okey101.state import Options101
 from engine.okey101.view import view_for as view101
-from engine.options import Options
-from engine.simulate import Setup, run, summary
-from engine.view import view_for
+from engine.tools.simulate import Setup, run, summary
 
 DECISION_HANDS = 6  # per level: a few hundred decisions each
 HAND_TIMING_HANDS = 30

@@ -18,11 +18,11 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from engine import hand as hand_module
-from engine.arrange import best_arrangement
-from engine.hand import winning_arrangement
-from engine.tiles import format_tiles
-from tests.handgen import corpus, near_miss, random_okey, random_rack, winning_melds_hand
+from engine.classic import hand as hand_module
+from engine.classic.arrange import best_arrangement
+from engine.classic.hand import winning_arrangement
+from engine.core.tiles import format_tiles
+from tests.engine.handgen import corpus, near_miss, random_okey, random_rack, winning_melds_hand
 
 
 def percentile(values: Sequence[float], q: float) -> float:

@@ -29,11 +29,11 @@ from api.log import logger
 from api.store.base import StoredItem
 from api.store.dynamo import item_size
 from api.table_item import RecentAction, Table, action_key
-from api.variants import Game, rules_of, to_record
-from engine.game import new_match
+from engine.classic.game import new_match
+from engine.classic.options import Options
 from engine.okey101.game import new_match101
 from engine.okey101.state import Options101
-from engine.options import Options
+from engine.variants import Game, rules_of, to_record
 from tests.api.support import ApiClient
 from tests.bench.bench_api import percentile, sqlite_store
 from tests.game_helpers import expand, random_action101

@@ -7,9 +7,9 @@ import random
 import statistics
 import time
 
-from engine.game import apply, new_match
-from engine.options import Options
-from engine.record import from_record, to_record
+from engine.classic.game import apply, new_match
+from engine.classic.options import Options
+from engine.classic.record import from_record, to_record
 from tests.game_helpers import random_action
 
 

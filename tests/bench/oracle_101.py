@@ -23,9 +23,9 @@ from engine.okey101.bots import choose_action101
 from engine.okey101.bots import hard as bots_hard
 from engine.okey101.bots.seat import Seat
 from engine.okey101.game import apply, new_match101
-from engine.okey101.simulate import hand_wins
 from engine.okey101.state import Options101
 from engine.okey101.view import view_for
+from engine.tools.simulate101 import hand_wins
 
 _SHIPPED = bots_hard.live_faces
 _NEXT: list[int | None] = [None]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.deal import deal
-from engine.shuffle import seed_hash, shuffled_tiles
+from engine.core.deal import deal
+from engine.core.shuffle import seed_hash, shuffled_tiles
 
 SEEDS = [bytes(32), bytes(range(32)), bytes.fromhex("ff" * 32), bytes(range(100, 132))]
 
@@ -41,8 +41,8 @@ def _hands_101() -> list[Any]:
     """Finished 101 hands of bot play that between them hold every move in MOVES_101,
     and one where every left discard taken is given back."""
     from engine.okey101.bots import choose_action101
-    from engine.okey101.simulate import play_hand101
     from engine.okey101.state import Options101
+    from engine.tools.simulate101 import play_hand101
 
     def give_back(view: Any, level: str, seed: int) -> dict[str, Any]:
         kinds = {a["type"] for a in view["legal"]}

@@ -20,11 +20,9 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engine.okey101.bots.levels import LEVELS, choose_action101
+from engine.okey101.bots.levels import choose_action101
 
 Action = dict[str, Any]
-
-ALL_LEVELS101 = (*LEVELS, "random")
 
 
 def choose_random101(view: Mapping[str, Any], seed: int = 0) -> Action:
@@ -54,4 +52,4 @@ def choose_any101(view: Mapping[str, Any], level: str, seed: int = 0) -> Action:
     return choose_action101(view, level, seed)
 
 
-__all__ = ["ALL_LEVELS101", "choose_any101", "choose_random101"]
+__all__ = ["choose_any101", "choose_random101"]

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.core.tiles import plays_as
 from engine.okey101.bots.ahead import draw_value, searches
 from engine.okey101.bots.block import danger
-from engine.okey101.bots.seat import Seat, live_faces, plays
+from engine.okey101.bots.seat import Seat, live_faces
 from engine.okey101.opening import THRESHOLD, opening_points
 
 # Hard players look one draw ahead over this many least useful tiles, as
@@ -47,16 +48,16 @@ def hard_discard(seat: Seat, ranked: list[int], keep: Mapping[int, float], ahead
     def risk(tile: int) -> float:
         if not block:
             return 0.0
-        face = plays(tile, okey)
+        face = plays_as(tile, okey)
         scale = BLOCK["declined"] if face in seat.declined else 1.0
         return danger(face, live) * scale
 
     if not ahead:
-        return min(ranked, key=lambda t: (keep[plays(t, okey)] + BLOCK["after"] * risk(t), t))
+        return min(ranked, key=lambda t: (keep[plays_as(t, okey)] + BLOCK["after"] * risk(t), t))
     threshold = THRESHOLD[seat.rule]
     shortlist: list[int] = []
     for tile in ranked:
-        if plays(tile, okey) not in {plays(t, okey) for t in shortlist}:
+        if plays_as(tile, okey) not in {plays_as(t, okey) for t in shortlist}:
             shortlist.append(tile)
         if len(shortlist) == AHEAD_SHORTLIST:
             break

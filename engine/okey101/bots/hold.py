@@ -40,7 +40,7 @@ from engine.okey101.table import layoffs
 # opening would leave a weak rack"; 0: any). Seed 1, 2,000 hands, share /
 # score: off 26.5% / 58.4, on 27.1% / 68.0, weak 20 26.4% / 65.9, weak 40
 # 26.4% / 60.6: no gain in share, a worse score. Whole 5-hand matches
-# (engine.simulate_matches, 1,000, seed 1): off 29.4%, on 27.3%, weak 40 28.1%.
+# (engine.tools.simulate_matches, 1,000, seed 1): off 29.4%, on 27.3%, weak 40 28.1%.
 HOLD = {"on": 0, "mid": 1, "threat": 0, "weak": 0}
 # Look for another opening that finishes when the best one leaves this few tiles.
 NEAR = 3

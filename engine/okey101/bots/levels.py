@@ -1,6 +1,6 @@
 """Computer players for 101 Okey: ``choose_action101(view, level, seed)``.
 
-Like the classic bots (:mod:`engine.bots`), a 101 bot is a function of its
+Like the classic bots (:mod:`engine.classic.bots`), a 101 bot is a function of its
 seat's view only (``engine.okey101.view.view_for``): it never sees the other
 racks or the pile, and the same view and seed give the same action. It
 returns one action per call; a turn is a sequence of calls (take, then
@@ -34,14 +34,14 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.levels import LEVELS
+from engine.core.tiles import plays_as
 from engine.okey101.bots.ahead import link, near_table
 from engine.okey101.bots.hard import hard_discard
 from engine.okey101.bots.hold import HOLD, finish_opening, hold, last_turn, take_to_finish
-from engine.okey101.bots.seat import Action, Seat, is_okey, live_faces, make_pairs, plays, value
+from engine.okey101.bots.seat import Action, Seat, is_okey, live_faces, make_pairs, value
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, count_pairs, opening_points
 from engine.okey101.table import layoffs, okey_swaps
-
-LEVELS = ("easy", "normal", "hard", "gentle")
 
 # Easy and gentle players throw one of their EASY_POOL least useful tiles at
 # random this often, and take a usable left discard only this often.
@@ -223,8 +223,8 @@ def _discard(seat: Seat, level: str, rng: random.Random) -> int:
         # no more draws: what stays on the rack is what it scores
         return max(safe, key=lambda t: (value(t, okey), t))
     judge = _Judge(seat, level)
-    scores = {face: judge.keep(face) for face in {plays(t, okey) for t in safe}}
-    ranked = sorted(safe, key=lambda t: (scores[plays(t, okey)], t))
+    scores = {face: judge.keep(face) for face in {plays_as(t, okey) for t in safe}}
+    ranked = sorted(safe, key=lambda t: (scores[plays_as(t, okey)], t))
     if level in ("easy", "gentle") and rng.random() < EASY_SLIP:
         return rng.choice(ranked[:EASY_POOL])
     if level == "hard" and seat.opened != "pairs":
@@ -239,7 +239,7 @@ class _Judge:
     def __init__(self, seat: Seat, level: str) -> None:
         self.seat, self.level = seat, level
         okey = seat.okey
-        self.faces = [plays(t, okey) for t in seat.rack if not is_okey(t, okey)]
+        self.faces = [plays_as(t, okey) for t in seat.rack if not is_okey(t, okey)]
         self.outs = live_faces(seat) if level == "hard" else None
         self.base = 0
         self.pairs_mode = False
@@ -261,7 +261,7 @@ class _Judge:
         hard = self.level == "hard"
         if seat.opened is None:
             rest = list(seat.rack)
-            rest.remove(next(t for t in rest if not is_okey(t, okey) and plays(t, okey) == face))
+            rest.remove(next(t for t in rest if not is_okey(t, okey) and plays_as(t, okey) == face))
             loss = self.base - opening_points(rest, okey, rule=seat.rule)
             if self.pairs_mode:
                 links += 12 * twins

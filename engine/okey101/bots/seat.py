@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.tiles import plays_as
 from engine.okey101.opening import Rule
-from engine.tiles import FAKE_FACE
 
 Action = dict[str, Any]
 
@@ -72,7 +72,7 @@ class Seat:
             my_turns=sum(1 for e in events if e["type"] == "discard" and e.get("seat") == you),
             taken=taken,
             returned=returned,
-            seen=tuple(plays(t, okey) for t in set(seen) if not is_okey(t, okey)),
+            seen=tuple(plays_as(t, okey) for t in set(seen) if not is_okey(t, okey)),
             next_opened=view["seats"][after]["opened"] is not None,
             declined=_declined(events, you, after, okey),
             seats=len(view["seats"]),
@@ -98,7 +98,7 @@ def _declined(
     faces: list[int] = []
     for event in events:
         if event.get("seat") == you and event["type"] == "discard":
-            offered = plays(event["tile"], okey)
+            offered = plays_as(event["tile"], okey)
         elif event.get("seat") == after and event["type"] in ("draw", "take_discard"):
             if offered is not None and event["type"] == "draw":
                 faces.append(offered)
@@ -110,15 +110,9 @@ def is_okey(tile: int, okey: int) -> bool:
     return tile >> 1 == okey
 
 
-def plays(tile: int, okey: int) -> int:
-    """Face a non-wild tile plays as (a fake okey plays the okey's face)."""
-    face = tile >> 1
-    return okey if face == FAKE_FACE else face
-
-
 def value(tile: int, okey: int) -> int:
     """Points the tile costs if it stays on the rack (an okey: 101)."""
-    return 101 if is_okey(tile, okey) else plays(tile, okey) % 13 + 1
+    return 101 if is_okey(tile, okey) else plays_as(tile, okey) % 13 + 1
 
 
 def make_pairs(rack: Sequence[int], okey: int) -> tuple[list[list[int]], list[int]]:
@@ -129,7 +123,7 @@ def make_pairs(rack: Sequence[int], okey: int) -> tuple[list[list[int]], list[in
     wilds = [t for t in rack if is_okey(t, okey)]
     by_face: dict[int, list[int]] = {}
     for tile in sorted(t for t in rack if not is_okey(t, okey)):
-        by_face.setdefault(plays(tile, okey), []).append(tile)
+        by_face.setdefault(plays_as(tile, okey), []).append(tile)
     pairs: list[list[int]] = []
     singles: list[int] = []
     for tiles in by_face.values():
@@ -153,4 +147,4 @@ def live_faces(seat: Seat) -> list[int]:
     return live
 
 
-__all__ = ["Action", "Seat", "is_okey", "live_faces", "make_pairs", "plays", "value"]
+__all__ = ["Action", "Seat", "is_okey", "live_faces", "make_pairs", "value"]

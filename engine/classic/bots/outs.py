@@ -1,0 +1,232 @@
+"""One tile more or less: discards that keep a hand's deficiency, and the
+draws (*outs*) that lower it.
+
+Both start from a :func:`~engine.classic.bots.evaluate.search` with ``ties=True``.
+A grouping of the changed hand that reaches the target must come from a
+set choice that tied for the best (one tile moves the number of kept tiles
+by at most one), so only those choices are re-solved, and in each only the
+colour, set group or isolated value the tile touches changes. The answers
+are exact for the evaluator's model except in one rare corner, noted on
+:func:`discard_deficiencies`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.classic.bots.evaluate import Search, Tie, isolated_points
+from engine.classic.bots.runs import HAND, POINTS, best_kept, colour_id, product
+
+
+def discard_deficiencies(found: Search) -> dict[int, int]:
+    """For a searched 15-tile hand: the deficiency left after discarding one
+    tile of each face held (wilds are never discarded).
+
+    A face that keeps the deficiency in no tied choice is given one more.
+    Dropping a tile from a group nearly always leaves a group; when it
+    splits a gapped run or leaves a set that only dead faces could complete
+    the true cost is higher, which only blurs the order among tiles worth
+    keeping.
+
+    >>> from engine.classic.bots.evaluate import encode, search
+    >>> from engine.core.tiles import parse_tiles, parse_face, format_face
+    >>> hand = parse_tiles("R1 R2 R3 B4 B5 B6 B7 K9 K10 K11 R12 R13 R1 Y9 B9")
+    >>> counts, wilds = encode(hand, parse_face("Y7"))
+    >>> costs = discard_deficiencies(search(counts, wilds, ties=True))
+    >>> sorted(format_face(f) for f, d in costs.items() if d == 1)  # B9 fits B4..B9
+    ['B4', 'B9', 'K10', 'K11', 'Y9']
+    """
+    best_def = found.deficiency
+    base_fixed = found.fixed()
+    result: dict[int, int] = {}
+    for face, held in enumerate(found.counts):
+        if not held:
+            continue
+        colour, value = divmod(face, 13)
+        unit = 1 << (2 * value)
+        keeps = False
+        if value in found.isolated:
+            less = list(found.counts)
+            less[face] -= 1
+            fixed = found.fixed(value, isolated_points(less, value, found.dead_faces))
+            keeps = any(found.leaf(tie, tie.patterns, fixed) >= found.kept for tie in found.ties)
+        else:
+            for tie in found.ties:
+                if not tie.patterns[colour] >> (2 * value) & 3:
+                    continue  # every copy sits in a set group of this choice
+                changed = list(tie.patterns)
+                changed[colour] -= unit
+                if found.leaf(tie, changed, base_fixed) >= found.kept:
+                    keeps = True
+                    break
+        result[face] = best_def if keeps else best_def + 1
+    return result
+
+
+# Tied set choices tried per hand when counting outs (crowded hands with
+# many sets tie in dozens of ways; the first few found are the fullest).
+MAX_TIES = 4
+
+
+def _near_values(value: int, wrap: bool) -> list[int]:
+    """Values (0-based) within two of ``value`` in a run."""
+    out = []
+    for step in (-2, -1, 1, 2):
+        v = value + step
+        if wrap:
+            v %= 13
+        if 0 <= v < 13:
+            out.append(v)
+    return out
+
+
+def improving_faces(found: Search, faces: Iterable[int]) -> list[int]:
+    """Of ``faces``, those whose drawing would lower a searched 14-tile hand's
+    deficiency.
+
+    For each tied choice a drawn tile may extend a run of its colour (with
+    the tiles of nearby isolated values of that colour brought back into
+    runs), join a set group, join an isolated value, or start a set with
+    tiles of its value that the choice left to runs. Only the first
+    :data:`MAX_TIES` tied choices are tried, and a tile that joins two
+    tiles a gap of two apart is missed (the search never plans such a run),
+    so the count can fall a little short in crowded hands; it never
+    counts a tile that does not help.
+
+    >>> from engine.classic.bots.evaluate import encode, search
+    >>> from engine.core.tiles import parse_tiles, parse_face, format_face
+    >>> hand = parse_tiles("R1 R2 R3 B4 B5 B6 B7 K9 K10 K11 R11 R12 R13 Y5")
+    >>> counts, wilds = encode(hand, parse_face("K1"))
+    >>> found = search(counts, wilds, ties=True)
+    >>> found.deficiency, sorted(format_face(f) for f in improving_faces(found, range(52)))
+    (1, ['B3', 'B8', 'K12', 'K8', 'R1', 'R10', 'R4'])
+    """
+    target = found.kept + 1
+    if target > found.cap:
+        return []
+    dead = [found.dead_faces >> (c * 13) & 0x1FFF for c in range(4)]
+    wrap = found.wrap
+    base_fixed = found.fixed()
+    prepared = []
+    for tie in found.ties[:MAX_TIES]:
+        ids = [colour_id(tie.patterns[c], dead[c], wrap) for c in range(4)]
+        others = []
+        for c in range(4):
+            rest = base_fixed
+            for o in range(4):
+                if o != c:
+                    rest = product(rest, ids[o])
+            others.append(rest)
+        room = HAND - tie.size_sets
+        prepared.append((tie, ids, others, room, found.cap - tie.kept_sets, target - tie.kept_sets))
+    out: list[int] = []
+    for face in faces:
+        colour, value = divmod(face, 13)
+        unit = 1 << (2 * value)
+        near_isolated = [
+            v
+            for v in _near_values(value, wrap)
+            if v in found.isolated and found.counts[colour * 13 + v]
+        ]
+        more: list[int] | None = None
+        for tie, ids, others, room, cap, need in prepared:
+            grown = colour_id(tie.patterns[colour] + unit, dead[colour], wrap)
+            if (
+                grown != ids[colour]
+                and best_kept(POINTS[product(grown, others[colour])], room, cap) >= need
+            ):
+                break
+            if value in found.isolated or near_isolated:
+                if more is None:
+                    more = list(found.counts)
+                    more[face] += 1
+                if _isolated_gain(found, tie, more, colour, value, near_isolated, dead, need):
+                    break
+            if any(
+                colour not in cols
+                and found.leaf(tie, tie.patterns, base_fixed, _grown_set(len(cols))) >= target
+                for v, cols in tie.sets
+                if v == value
+            ):
+                break
+            if others_at(tie, colour, value) and _new_set(
+                found, tie, colour, value, base_fixed, target
+            ):
+                break
+        else:
+            continue
+        out.append(face)
+    return out
+
+
+def others_at(tie: Tie, colour: int, value: int) -> bool:
+    """Whether the tied choice left another colour's tile of this value to runs."""
+    shift = 2 * value
+    return any(c != colour and tie.patterns[c] >> shift & 3 for c in range(4))
+
+
+def _grown_set(size: int) -> tuple[int, int]:
+    """Kept and size a set group of ``size`` tiles gains from one more."""
+    return 1, max(3, size + 1) - max(3, size)
+
+
+def _new_set(found: Search, tie: Tie, colour: int, value: int, fixed: int, target: int) -> bool:
+    """Whether a drawn tile reaches ``target`` in a new set with tiles of its
+    value that the tied choice left to runs."""
+    shift = 2 * value
+    others = [c for c in range(4) if c != colour and tie.patterns[c] >> shift & 3]
+    for mask in range(1, 1 << len(others)):
+        chosen = [others[i] for i in range(len(others)) if mask >> i & 1]
+        patterns = list(tie.patterns)
+        for c in chosen:
+            patterns[c] -= 1 << shift
+        k = len(chosen) + 1
+        if k == 2 and all(
+            found.dead_faces >> (c * 13 + value) & 1
+            for c in range(4)
+            if c != colour and c not in chosen
+        ):
+            continue  # a pair of colours whose third tile is gone
+        if found.leaf(tie, patterns, fixed, (k, max(3, k))) >= target:
+            return True
+    return False
+
+
+def _isolated_gain(
+    found: Search,
+    tie: Tie,
+    more: list[int],
+    colour: int,
+    value: int,
+    near: list[int],
+    dead: list[int],
+    need: int,
+) -> bool:
+    """Whether a drawn tile reaches ``need`` through the isolated values: by
+    joining one, or by drawing its colour's tiles there back into runs."""
+    room, cap = HAND - tie.size_sets, found.cap - tie.kept_sets
+    if value in found.isolated:
+        fixed = found.fixed(value, isolated_points(more, value, found.dead_faces))
+        if best_kept(POINTS[_all(found, tie.patterns, fixed, dead)], room, cap) >= need:
+            return True
+    if not near:
+        return False
+    patterns = list(tie.patterns)
+    less = list(more)
+    for v in near:
+        patterns[colour] += found.counts[colour * 13 + v] << (2 * v)
+        less[colour * 13 + v] = 0
+    patterns[colour] += 1 << (2 * value)
+    fixed = 0
+    for v, points_id in found.isolated.items():
+        fixed = product(
+            fixed, isolated_points(less, v, found.dead_faces) if v in near else points_id
+        )
+    return best_kept(POINTS[_all(found, patterns, fixed, dead)], room, cap) >= need
+
+
+def _all(found: Search, patterns: Sequence[int], fixed: int, dead: list[int]) -> int:
+    both = fixed
+    for c in range(4):
+        both = product(both, colour_id(patterns[c], dead[c], found.wrap))
+    return both

@@ -1,0 +1,180 @@
+"""The one place that tells the variants apart: classic Okey and 101 Okey.
+
+The API and the engine's simulators work on :data:`Game` (either variant's
+state) through :func:`rules_of` / :func:`rules_for`, so adding a variant means
+one more :class:`Rules` here, not ``if variant`` branches across the handlers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engine.classic import game as classic_game
+from engine.classic import record as classic_record
+from engine.classic import view as classic_view
+from engine.classic.options import Options
+from engine.classic.state import GameState
+from engine.core.errors import InvalidOptions
+from engine.okey101 import game as game101
+from engine.okey101 import legal as legal101
+from engine.okey101 import record as record101
+from engine.okey101 import view as view101
+from engine.okey101.state import Options101, State101
+
+Game = GameState | State101
+Action = dict[str, Any]
+Arrangement = tuple[list[list[int]], list[int], int | None, str | None]
+
+# Option keys each variant takes (the request schema accepts the union).
+CLASSIC_OPTIONS = frozenset(f for f in Options().to_dict() if f != "variant")
+OPTIONS_101 = frozenset(f for f in Options101().to_dict() if f != "variant")
+
+
+@dataclass(frozen=True)
+class Rules:
+    name: str
+    new_match: Callable[[dict[str, Any], bytes], Game]  # options as sent -> first hand
+    to_record: Callable[[Any], dict[str, Any]]
+    apply: Callable[..., tuple[Any, list[dict[str, Any]]]]  # (state, seat, action, *, auto)
+    legal_actions: Callable[[Any, int], list[dict[str, Any]]]
+    view_for: Callable[[Any, int | None, int | None], dict[str, Any]]
+    bot: Callable[[], Callable[[Mapping[str, Any], str, int], Action]]  # imported on use
+    turns_done: Callable[[Any], int]  # grows by one with every finished turn of a hand
+    fallback: Callable[[Any, int], Action]  # a safe move if a bot's choice is refused
+    # (state, rack) -> groups, leftover, the tile to place last or None, kind: "best" arrangement
+    best_arrangement: Callable[[Any, list[int]], Arrangement]
+    start: Callable[[Any, bytes], Game]  # the variant's options object -> first hand
+    any_bot: Callable[[], Callable[[Mapping[str, Any], str, int], Action]]  # also "random"
+
+
+def _new_classic(data: dict[str, Any], secret: bytes) -> Game:
+    return classic_game.new_match(Options.from_dict(data), secret)
+
+
+def _new_101(data: dict[str, Any], secret: bytes) -> Game:
+    unknown = set(data) - OPTIONS_101
+    if unknown:
+        raise InvalidOptions(f"unknown options for 101: {', '.join(sorted(unknown))}")
+    return game101.new_match101(Options101(**data), secret)
+
+
+def _classic_bot() -> Callable[[Mapping[str, Any], str, int], Action]:
+    from engine.classic.bots import choose_action  # the bots may be heavy; only computer turns pay
+
+    return choose_action
+
+
+def _bot_101() -> Callable[[Mapping[str, Any], str, int], Action]:
+    from engine.okey101.bots import choose_action101
+
+    return choose_action101
+
+
+def _classic_any_bot() -> Callable[[Mapping[str, Any], str, int], Action]:
+    from engine.classic.bots import choose_action  # "random" is one of its levels
+
+    return choose_action
+
+
+def _any_bot_101() -> Callable[[Mapping[str, Any], str, int], Action]:
+    from engine.okey101.bots.baseline import choose_any101
+
+    return choose_any101
+
+
+def _classic_fallback(state: GameState, seat: int) -> Action:
+    legal = [a for a in classic_game.legal_actions(state, seat) if a["type"] != "show_indicator"]
+    for entry in legal:
+        if entry["type"] in ("draw", "end_hand"):
+            return {"type": entry["type"]}
+    for entry in legal:
+        if entry["type"] == "discard":
+            return {"type": "discard", "tile": entry["tiles"][-1]}
+    return {"type": legal[0]["type"]}
+
+
+def _fallback_101(state: State101, seat: int) -> Action:
+    # Draw, give back a left discard it cannot use, else discard: never stuck.
+    legal = legal101.legal_actions(state, seat)
+    for kind in ("draw", "end_hand", "return_discard"):
+        if any(a["type"] == kind for a in legal):
+            return {"type": kind}
+    for entry in legal:
+        if entry["type"] == "discard":
+            return {"type": "discard", "tile": entry["tiles"][-1]}
+    return dict(legal[0])
+
+
+def _classic_best(state: GameState, rack: list[int]) -> Arrangement:
+    from engine.classic.arrange import best_arrangement
+
+    opts = state.options
+    best = best_arrangement(rack, state.okey, run_13_1=opts.run_13_1, pairs=opts.pairs_finish)
+    return [list(g) for g in best.groups], list(best.leftover), best.discard, best.kind
+
+
+def _best_101(state: State101, rack: list[int]) -> Arrangement:
+    # The best opening's melds: the groups the engine would take to open (or lay).
+    from engine.okey101.opening import best_opening
+
+    best = best_opening(rack, state.okey, rule=state.options.opening_rule)
+    groups = [list(g) for g in best.groups]
+    used = {t for g in groups for t in g}
+    return groups, [t for t in rack if t not in used], None, "melds" if groups else None
+
+
+CLASSIC = Rules(
+    name="classic",
+    new_match=_new_classic,
+    to_record=classic_record.to_record,
+    apply=classic_game.apply,
+    legal_actions=classic_game.legal_actions,
+    view_for=classic_view.view_for,
+    bot=_classic_bot,
+    turns_done=lambda state: sum(state.turns_done),
+    fallback=_classic_fallback,
+    best_arrangement=_classic_best,
+    start=classic_game.new_match,
+    any_bot=_classic_any_bot,
+)
+OKEY_101 = Rules(
+    name="101",
+    new_match=_new_101,
+    to_record=record101.to_record101,
+    apply=game101.apply,
+    legal_actions=legal101.legal_actions,
+    view_for=view101.view_for,
+    bot=_bot_101,
+    turns_done=lambda state: state.turns,
+    fallback=_fallback_101,
+    best_arrangement=_best_101,
+    start=game101.new_match101,
+    any_bot=_any_bot_101,
+)
+VARIANTS = {rules.name: rules for rules in (CLASSIC, OKEY_101)}
+
+
+def rules_for(variant: str) -> Rules | None:
+    return VARIANTS.get(variant)
+
+
+def rules_for_options(options: Options | Options101) -> Rules:
+    """The rules of a table with these options (each variant's options name it)."""
+    return VARIANTS[options.variant]
+
+
+def rules_of(state: Game) -> Rules:
+    return OKEY_101 if isinstance(state, State101) else CLASSIC
+
+
+def from_record(record: dict[str, Any]) -> Game:
+    """A stored record back into a state, whatever its variant."""
+    if record101.is_record101(record):
+        return record101.from_record101(record)
+    return classic_record.from_record(record)
+
+
+def to_record(state: Game) -> dict[str, Any]:
+    return rules_of(state).to_record(state)
