@@ -120,6 +120,7 @@ indicator=Indicator
 okey=okey
 okey_is=The okey is {tile}
 fake=fake okey
+okey_as=okey (plays as {tile})
 fake_as=fake okey (plays as {tile})
 c.r=red
 c.y=yellow

@@ -115,6 +115,7 @@ indicator=지시패
 okey=오케이
 okey_is=오케이 패는 {tile}
 fake=가짜 조커
+okey_as=오케이 ({tile}(으)로 쓰임)
 fake_as=가짜 조커 ({tile}(으)로 쓰임)
 c.r=빨강
 c.y=노랑

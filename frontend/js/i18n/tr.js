@@ -115,6 +115,7 @@ indicator=Gösterge
 okey=okey
 okey_is=Okey: {tile}
 fake=sahte okey
+okey_as=okey ({tile} yerine geçer)
 fake_as=sahte okey ({tile} yerine geçer)
 c.r=kırmızı
 c.y=sarı

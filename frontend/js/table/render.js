@@ -63,9 +63,11 @@ function drawScreen(ctx, focus) {
 	// The result of the same hand stays the element it was: a redraw (a poll, the rack's
 	// sort) must not fold up the shuffle check a finger just opened, or drop its answer.
 	const shown = $('.overlay.result', root)
+	// Melds that must scroll stay where the finger left them: a lay-off or a poll redraws.
+	const meldsScrolled = $('.melds', root)?.scrollTop ?? 0
 	root.replaceChildren(h('.table' + classes, { id: 'table' }, header, felt, rack, note))
 	if (hasRack) drawRack(ctx, focus)
-	if (is101(state)) parts.okey101.showMeldOverflow(root)
+	if (is101(state)) parts.okey101.fitMelds(root, meldsScrolled)
 	if (v.status === 'waiting') root.append(waitingRoom(ctx))
 	else if (v.phase === 'over' && !state.screen.resultHidden) {
 		const same = shown?.dataset.version === String(v.version)
