@@ -158,7 +158,11 @@ export function meldsOnTable(v) {
 		)
 	const owner = seat =>
 		seat != null &&
-		h('small.meta.who-laid', { title: nameOf(v, seat) }, seat === v.you ? t('you') : shortName(v, seat))
+		h(
+			'small.meta.who-laid',
+			{ title: nameOf(v, seat) },
+			seat === v.you ? t('you') : shortName(v, seat),
+		)
 	const bySeat = seat => {
 		const melds = v.table.map((tiles, i) => (!owners || owners[i] === seat) && meld(tiles, i))
 		const [first, ...rest] = melds.filter(Boolean)
