@@ -114,10 +114,13 @@ export function moveButtons(v, picking) {
 // The face each tile of a table meld stands for, as the server reads it (engine
 // okey101/table.py stand_ins): a run ascends in the laid order, so a wild at index i of a
 // run from s is s + i; in a set a wild takes the colours the real tiles leave free, in
-// order. A fake plays as the okey's face. null when the group reads as neither.
+// order; in a pair a wild is the other tile's twin. A fake plays as the okey's face. null
+// when the group reads as none of them.
 export function standIns(ids, okey) {
 	const plays = id => (faceOf(id) === okey ? null : faceOf(id) === FAKE ? okey : faceOf(id))
 	const faces = ids.map(plays)
+	// A pair (opened with pairs): the wild is the other tile's twin.
+	if (ids.length === 2) return faces.map((f, i) => f ?? faces[1 - i] ?? okey)
 	let run = null
 	faces.forEach((f, i) => {
 		if (f == null || run === false) return
@@ -125,13 +128,14 @@ export function standIns(ids, okey) {
 		const same = run && run.colour === start.colour && run.first === start.first
 		run = !run || same ? start : false
 	})
-	if (run && run.first >= 1 && run.first + ids.length - 1 <= 13) {
+	if (run && ids.length >= 3 && run.first >= 1 && run.first + ids.length - 1 <= 13) {
 		return ids.map((_, i) => run.colour * 13 + run.first - 1 + i)
 	}
 	const real = faces.filter(f => f != null)
 	const value = real.length && real[0] % 13
 	const colours = real.map(f => (f / 13) | 0)
-	if (!real.length || real.some(f => f % 13 !== value) || new Set(colours).size < real.length) {
+	const odd = real.some(f => f % 13 !== value) || new Set(colours).size < real.length
+	if (!real.length || ids.length < 3 || ids.length > 4 || odd) {
 		return null
 	}
 	const free = [0, 1, 2, 3].filter(c => !colours.includes(c))

@@ -90,3 +90,12 @@ describe('standIns: what the wild okey and the fake of a table meld stand for', 
 		assert.equal(standIns(ids('R5 R7 Y9'), OKEY), null)
 	})
 })
+
+describe('standIns: pairs', () => {
+	test('a wild in a pair is the twin of the other tile', () => {
+		assert.deepEqual(
+			standIns(ids('R4 K9'), OKEY).map(f => written(f * 2)),
+			['R4', 'R4'],
+		)
+	})
+})
