@@ -119,6 +119,22 @@ function keepLog(ctx, view) {
 	if (!ctx.env.embed) save(logKey(ctx), ctx.state.log)
 }
 
+// A seat's tab out of sight, closed or left tells the server at once (a beacon): the push
+// for the next turn is then not held back as if the player were still looking. The
+// next poll in view counts as looking again. Returns the unbind, which tells it too.
+export function bindAway(ctx) {
+	if (!ctx.token) return () => {}
+	const away = () => api.away(ctx.id, ctx.token)
+	const hidden = () => document.hidden && away()
+	addEventListener('pagehide', away)
+	document.addEventListener('visibilitychange', hidden)
+	return () => {
+		removeEventListener('pagehide', away)
+		document.removeEventListener('visibilitychange', hidden)
+		away()
+	}
+}
+
 const WAKERS = ['visibilitychange', 'focus', 'online']
 
 // paceFor apart, and at once when the tab is back in view.
