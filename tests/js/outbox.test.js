@@ -151,6 +151,11 @@ describe('movedOn', () => {
 		assert.match(movedOn(move, view(played)), /not made/)
 	})
 
+	test('a next hand another seat dealt first needs no words', () => {
+		const next = { type: 'next_hand', expected_version: 40, action_id: 'n', seat: 0 }
+		assert.equal(movedOn(next, view([{ v: 41, type: 'deal', hand: 1 }])), null)
+	})
+
 	test('events of other seats, or from before the move, are not told as ours', () => {
 		const events = [
 			{ v: 12, type: 'discard', seat: 0, tile: id('K1') },

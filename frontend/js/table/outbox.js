@@ -76,8 +76,10 @@ export async function deliver(ctx, entry, world = WORLD) {
 // The words for a move the table no longer wanted: what was done in its place by or for
 // the seat (its turn ran out and the computer played it, or another device played it),
 // from the view's events since the move's version. Null if the move itself is among
-// them: an answer lost, and its action_id since forgotten by the server.
+// them: an answer lost, and its action_id since forgotten by the server. Null for a next
+// hand too: another seat dealt it first, as this one wanted.
 export function movedOn(move, view) {
+	if (move.type === 'next_hand') return null
 	const events = (view.events || []).filter(e => e.v > move.expected_version)
 	const ours = events.filter(e => e.seat === move.seat)
 	const same = e => !e.auto && e.type === move.type && (move.tile == null || e.tile === move.tile)
