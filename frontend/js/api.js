@@ -22,7 +22,7 @@ let connected = () => {}
 export function onConnection(listener) {
 	connected = listener
 }
-// The outbox (table/outbox.js) tries a move again itself, and says so the same way.
+// For the outbox (table/outbox.js), which tries moves again itself.
 export const reportConnection = ok => connected(ok)
 
 const busy = status => status === 503 || status === 429
@@ -106,11 +106,9 @@ export const api = {
 	statuses: entries => call('POST', 'tables/status', { body: entries, retry: true }),
 	view: (id, { token, seat, since, etag, away }) =>
 		call('GET', `tables/${id}?${q({ seat, since, away })}`, { token, etag, retry: true }),
-	// retry false: one try, for the outbox, which keeps the move and tries again itself.
 	act: (id, token, action, retry = true) =>
 		call('POST', `tables/${id}/actions`, { body: action, token, retry }),
-	// A tab out of sight: its seats stop counting as looking, so pushes reach them. A beacon
-	// (it outlives a closing page) cannot set headers: the token goes in the body.
+	// A beacon outlives a closing page, but sets no header: the token is in the body.
 	away: (id, token) =>
 		navigator.sendBeacon?.(base() + `tables/${id}/away`, JSON.stringify({ token })),
 	start: (id, token, request_id) =>

@@ -231,7 +231,6 @@ export function dock(v, o, bottom) {
 		self,
 		h('p.status', { id: 'status' }, status(v, me, o.spectator), notice),
 	)
-	// One tap deals the next hand; the result stays a tap away.
 	if (v.phase === 'over') {
 		const next = legal(v, 'next_hand') && !o.busy
 		const result = button(

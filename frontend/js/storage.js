@@ -40,11 +40,8 @@ export function setAuth(id, auth) {
 	list.unshift({ id, mode: auth.mode, at: Date.now() })
 	save('istaka.recent', list.slice(0, HELD_MAX))
 }
-// A move of this table not answered yet (table/outbox.js): { move, prefer }, or null.
-const outboxKey = id => 'istaka.outbox.' + id
-export const keptMove = id => load(outboxKey(id), null)
-export const keepMove = (id, entry) => save(outboxKey(id), entry)
-export const dropMove = id => store?.removeItem(outboxKey(id))
+// A table's move not answered yet (table/outbox.js).
+export const outboxKey = id => 'istaka.outbox.' + id
 // This device's anonymous player (POST /api/players): { id, token, name }, or null.
 export const player = () => load('istaka.player', null)
 export const setPlayer = p => save('istaka.player', p)

@@ -41,7 +41,7 @@ export function openTable(mount, id, env) {
 		layoutSave: { timer: null, pending: null, sent: null }, // (actions.js)
 		sorts: 0, // sorts asked for: only the latest one's answer is laid out (actions.js)
 		polling: { timer: null, idle: 0, running: false, stopped: false, wake: null }, // (sync.js)
-		outbox: null, // table/outbox.js (a promise), loaded on the first gesture (actions.js)
+		outbox: null, // table/outbox.js, loaded with the first gesture (actions.js)
 		feedback: null, // table/feedback.js, loaded on the first gesture
 		sound: null, // the sounds (table/sound.js), made on the first gesture with sounds on (feedback.js)
 	}
@@ -54,7 +54,7 @@ export function openTable(mount, id, env) {
 		root.addEventListener(
 			type,
 			async () => {
-				// Before the move this gesture may make: offline, it could not be loaded then.
+				// Before the move it may make: offline, the move could not load it.
 				loadOutbox(ctx).catch(() => {})
 				ctx.feedback ??= await import('./table/feedback.js')
 				ctx.feedback.startSound(ctx)
@@ -141,8 +141,8 @@ async function viewArrived(ctx, { view, prev, own }) {
 	ctx.redraw()
 }
 
-// Drawn at once; a move left unanswered on the last visit goes again; a returning player
-// then sees the moves made since they last looked.
+// Drawn at once; a move kept from the last visit goes again; a returning player then
+// sees the moves made since they last looked.
 async function firstView(ctx, view) {
 	const seen = ctx.auth?.seen
 	draw(ctx)

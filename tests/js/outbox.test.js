@@ -5,9 +5,11 @@ import assert from 'node:assert/strict'
 import { deliver, retryDelay, retryable, movedOn } from '../../frontend/js/table/outbox.js'
 import { createTableState } from '../../frontend/js/table/state.js'
 import { ApiError } from '../../frontend/js/api.js'
+import { more } from '../../frontend/js/i18n/index.js'
 import { id, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
+await more() // the outbox's words are among the strings loaded on demand
 
 const offline = () => new TypeError('Failed to fetch')
 const busy = () => new ApiError(503, 'busy', 'the table is busy; try again')
@@ -29,6 +31,7 @@ function setUp(answers) {
 		keep: (tableId, entry) => (record.kept = { tableId, entry }),
 		drop: () => record.dropped++,
 		connection: ok => record.connection.push(ok),
+		strings: () => more(),
 	}
 	return { ctx, world, record }
 }

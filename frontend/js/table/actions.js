@@ -1,22 +1,14 @@
 // Moves and other requests from a table screen: each is sent once, shown at once where
 // that is safe; on a failure the screen takes the server's current view. This is where a
-// move leaves for the server (act, through outbox.js); its answer goes to sync.js apply
+// move leaves for the server (act, then outbox.js); its answer goes to sync.js apply
 // like any view.
 // Screen changes are asked for through ctx.redraw, never drawn here.
 import { t } from '../i18n/index.js'
 import { toast } from '../ui.js'
 import { api, ApiError } from '../api.js'
-import { uuid, prefs, savePrefs, keptMove, dropMove } from '../storage.js'
+import { uuid, prefs, savePrefs, load, outboxKey } from '../storage.js'
 import { legal, discardPenalty } from '../board.js'
-import {
-	beginMove,
-	moveAccepted,
-	moveFailed,
-	moveNotMade,
-	arrangeRack,
-	sortAsked,
-	heldSeats,
-} from './state.js'
+import { arrangeRack, sortAsked } from './state.js'
 import { apply, fetchView, parts } from './sync.js'
 
 // Moves the server judges even when the legal list does not offer them (it says why not).
@@ -67,11 +59,13 @@ export async function act(ctx, type, tile = null, prefer = null, fields = {}, co
 		action_id: uuid(),
 		seat: state.seat,
 	}
-	await sendMove(ctx, { move, prefer })
+	// Without the outbox's code (offline before the service worker holds it), not sent.
+	const outbox = await loadOutbox(ctx).catch(() => null)
+	if (!outbox) return toast(t('ob_failed'), 'error')
+	await outbox.send(ctx, { move, prefer }, fail)
 }
 
-// The outbox's code (outbox.js), asked for with the first gesture (table.js).
-// A failed load (offline) is asked for again next time.
+// Loaded with the first gesture (table.js); asked for again after a failed load.
 export function loadOutbox(ctx) {
 	ctx.outbox ??= import('./outbox.js').catch(error => {
 		ctx.outbox = null
@@ -80,51 +74,21 @@ export function loadOutbox(ctx) {
 	return ctx.outbox
 }
 
-// A move this device kept from an earlier visit (outbox.js), not answered yet: it goes
-// again with its action_id, if the seat is still this screen's.
-export function resendKept(ctx) {
-	const entry = keptMove(ctx.id)
-	if (!entry) return
-	if (!heldSeats(ctx.state, ctx.auth).includes(entry.move.seat)) return dropMove(ctx.id)
-	return sendMove(ctx, entry)
-}
-
-// Through the outbox, which keeps the move until it is answered. Without its code (the
-// first move made offline, before the service worker holds it) the move is tried as any
-// request is, a few times.
-async function sendMove(ctx, entry) {
-	const { state } = ctx
-	const { type, tile } = entry.move
-	beginMove(state, type, tile)
-	ctx.redraw(type === 'discard' ? 'all' : 'rack')
-	try {
-		await ctx.layoutSave.sent
-		const outbox = await loadOutbox(ctx).catch(() => null)
-		const answer = outbox
-			? await outbox.deliver(ctx, entry)
-			: { view: await api.act(ctx.id, ctx.token, entry.move), own: true }
-		if (!answer) return // the screen was left: the move waits for the next visit
-		if (answer.own) moveAccepted(state, entry.prefer)
-		else moveNotMade(state, answer.notice)
-		await apply(ctx, answer.view, answer.own)
-	} catch (e) {
-		moveFailed(state)
-		await fail(ctx, e)
-	}
-}
+// A move kept from the last visit goes again (outbox.js).
+export const resendKept = ctx =>
+	load(outboxKey(ctx.id)) && loadOutbox(ctx).then(outbox => outbox.resend(ctx, fail))
 
 // 409 and network trouble: quietly take the current view. Refusals: the server's message.
-async function fail(ctx, e) {
+export async function fail(ctx, e) {
 	if (e.status === 409 && e.body?.view) return apply(ctx, e.body.view)
 	if (e instanceof ApiError && (e.status !== 409 || e.code === 'seat_active')) {
 		toast(e.message, 'error')
 	}
-	if (!(e instanceof ApiError)) toast(t('ob_failed'), 'error')
 	try {
 		const view = await fetchView(ctx, ctx.state.sync.view?.version)
 		if (view) return await apply(ctx, view)
 	} catch {
-		// Offline: the poller tries again; the rack is the held view's (moveFailed).
+		// Offline: the poller tries again.
 	}
 	ctx.redraw()
 }

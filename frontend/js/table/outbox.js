@@ -5,11 +5,49 @@
 // action_id without playing it twice (api/play.py act). A table that moved on meanwhile
 // answers 409 with its view: the move is dropped and the words say what happened instead.
 // Loaded with the first gesture (table.js), so that a move made offline finds it.
-import { t } from '../i18n/index.js'
+import { t, more } from '../i18n/index.js'
 import { api, ApiError, reportConnection } from '../api.js'
-import { keepMove, dropMove } from '../storage.js'
-import { movePending } from './state.js'
+import { load, save, outboxKey } from '../storage.js'
+import {
+	beginMove,
+	movePending,
+	moveAccepted,
+	moveFailed,
+	moveNotMade,
+	heldSeats,
+} from './state.js'
+import { apply } from './sync.js'
 import { describe } from './anim.js'
+
+// A move of the shown seat (actions.js act): `entry` is { move, prefer }, the POST
+// /actions body and the rack slot for the tile it brings; `fail` takes the table as it
+// is after a refusal (actions.js).
+export async function send(ctx, entry, fail) {
+	const { state } = ctx
+	const { type, tile } = entry.move
+	beginMove(state, type, tile)
+	ctx.redraw(type === 'discard' ? 'all' : 'rack')
+	try {
+		await ctx.layoutSave.sent
+		const answer = await deliver(ctx, entry)
+		if (!answer) return // the screen was left: the move waits for the next visit
+		if (answer.own) moveAccepted(state, entry.prefer)
+		else moveNotMade(state, answer.notice)
+		await apply(ctx, answer.view, answer.own)
+	} catch (e) {
+		moveFailed(state)
+		await fail(ctx, e)
+	}
+}
+
+// The move kept from an earlier visit goes again, with its action_id, if its seat is
+// still this screen's (shown pending again while it waits).
+export function resend(ctx, fail) {
+	const entry = load(outboxKey(ctx.id), null)
+	if (!entry) return
+	if (heldSeats(ctx.state, ctx.auth).includes(entry.move.seat)) return send(ctx, entry, fail)
+	save(outboxKey(ctx.id), null)
+}
 
 // The pause before try number `attempt` + 1: 0.5 s, doubling, at most 8 s (a request
 // every 8 s costs a phone little, and coming online cuts the pause short).
@@ -37,13 +75,13 @@ function untilOnline(ms) {
 const WORLD = {
 	send: (ctx, move) => api.act(ctx.id, ctx.token, move, false),
 	wait: untilOnline,
-	keep: keepMove,
-	drop: dropMove,
+	keep: (id, entry) => save(outboxKey(id), entry),
+	drop: id => save(outboxKey(id), null),
 	connection: reportConnection,
+	strings: () => more().catch(() => {}), // the words below (i18n/more/)
 }
 
-// Sends `entry` ({ move, prefer }: the POST /actions body and the rack slot for the tile it
-// brings) until the server answers. Resolves with { view, own, notice }: own is true when
+// Sends `entry` until the server answers. Resolves with { view, own, notice }: own is true when
 // the move was made; notice (words, or null) says what happened instead. Resolves null if
 // the screen was left first: the move stays kept, for the next visit. A refusal (a 4xx
 // other than a 409 with a view) is thrown, once the move is dropped.
@@ -59,11 +97,13 @@ export async function deliver(ctx, entry, world = WORLD) {
 				world.drop(ctx.id)
 				const view = error.status === 409 && error.body?.view
 				if (!view) throw error
+				await world.strings()
 				return { view, own: false, notice: movedOn(entry.move, view) }
 			}
 		}
 		if (ctx.state.sync.closed) return null
 		if (attempt === 0) {
+			await world.strings()
 			world.connection(false)
 			movePending(ctx.state, t('ob_wait'))
 			ctx.redraw()

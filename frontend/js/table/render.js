@@ -142,8 +142,7 @@ function waitingRoom(ctx) {
 }
 
 // "Notify me when it's my turn" (table/notify.js, loaded only here): for a seat of this
-// device at a friends table; a computer never keeps anyone waiting, and a pass-and-play
-// phone is in the players' hands.
+// device at a friends table, where a turn can keep one waiting.
 export function pushSlot(ctx) {
 	const v = ctx.state.sync.view
 	const slot = ctx.token && !ctx.state.spectator && v.mode === 'friends' && h('div')

@@ -13,8 +13,8 @@ export function createTableState(auth) {
 			busy: false, // a move is on its way: polls and other moves wait for it
 			closed: false, // the screen was left: late answers are dropped
 			discarding: null, // a discard on its way, shown in our corner before the answer
-			discardSlot: null, // [row, col] it left on the rack, for it to go back to if not made
-			pending: false, // the move on its way waits for the connection (table/outbox.js)
+			discardSlot: null, // the slot it left, to go back to if not made
+			pending: false, // the move on its way waits for the connection (outbox.js)
 		},
 		rack: {
 			layouts: {}, // by seat: 2 rows of 15 slots, tile ids or null (rack.js)
@@ -36,7 +36,7 @@ export function createTableState(auth) {
 			resultHidden: false, // the result panel was closed to see the table
 			dragging: false, // redraws wait for the drag's end, not to pull the tile away
 			redrawWaiting: false, // a full redraw was asked for during the drag
-			notice: null, // words about our last move: "not sent yet", or what happened instead
+			notice: null, // words about our last move: not sent yet, or not made
 		},
 		anim: {
 			speed: 280, // ms per flying tile; quicker when many queue up
@@ -183,7 +183,7 @@ export function movePending(state, notice) {
 	state.screen.notice = notice
 }
 
-// The move was answered, not made (the table moved on): `notice` says what happened.
+// The table moved on instead: `notice` says how.
 export function moveNotMade(state, notice) {
 	moveFailed(state)
 	state.screen.notice = notice
@@ -201,7 +201,7 @@ export function moveAccepted(state, prefer) {
 	state.meld101.groups = []
 }
 
-// The rack goes back to the held view's: a discard taken off it is no longer on its way.
+// A discard goes back where it was.
 export function moveFailed(state) {
 	state.sync.busy = false
 	state.sync.pending = false

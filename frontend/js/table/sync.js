@@ -119,9 +119,8 @@ function keepLog(ctx, view) {
 	if (!ctx.env.embed) save(logKey(ctx), ctx.state.log)
 }
 
-// A seat's tab out of sight, closed or left tells the server at once (a beacon): the push
-// for the next turn is then not held back as if the player were still looking. The
-// next poll in view counts as looking again. Returns the unbind, which tells it too.
+// A tab out of sight, closed or left says so at once: pushes are then not held back as
+// if the player still looked. Returns the unbind, which says it too.
 export function bindAway(ctx) {
 	if (!ctx.token) return () => {}
 	const away = () => api.away(ctx.id, ctx.token)
