@@ -182,9 +182,7 @@ def test_a_turn_that_timed_out_while_offline_is_caught_up_and_told(
     png(page, f"outbox-moved-on-{size}")
 
 
-def test_a_move_pending_across_a_reload_goes_once_with_its_action_id(
-    pages: Any, base: str
-) -> None:
+def test_a_move_pending_across_a_reload_goes_once_with_its_action_id(pages: Any, base: str) -> None:
     table = create_computer_table(base)
     page = open_phone(pages, base, table, "portrait")
     settled(page, base, table)
