@@ -17,9 +17,11 @@ export function load(key, fallback) {
 		return fallback
 	}
 }
+// null removes the key: load() then gives its fallback.
 export function save(key, value) {
 	try {
-		store?.setItem(key, JSON.stringify(value))
+		if (value == null) store?.removeItem(key)
+		else store?.setItem(key, JSON.stringify(value))
 	} catch {
 		/* private mode or full */
 	}

@@ -1,4 +1,4 @@
-// The outbox for moves. A move is kept on the device (localStorage, storage.js keepMove)
+// The outbox for moves. A move is kept on the device (localStorage, storage.outboxKey)
 // from the moment it leaves until the server has answered it. While the connection is
 // down it waits, shown as pending, and goes again byte for byte, with the same action_id,
 // when the browser is back online or after a growing pause. The server answers a repeated
@@ -28,7 +28,8 @@ export async function send(ctx, entry, fail) {
 	beginMove(state, type, tile)
 	ctx.redraw(type === 'discard' ? 'all' : 'rack')
 	try {
-		await ctx.layoutSave.sent
+		// Offline, the layout's save is still trying (api.js): the move does not wait for it.
+		if (navigator.onLine !== false) await ctx.layoutSave.sent
 		const answer = await deliver(ctx, entry)
 		if (!answer) return // the screen was left: the move waits for the next visit
 		if (answer.own) moveAccepted(state, entry.prefer)
