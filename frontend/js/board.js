@@ -229,7 +229,8 @@ export function dock(v, o, bottom) {
 		'.dock',
 		bottom,
 		self,
-		h('p.status', { id: 'status' }, status(v, me, o.spectator), notice),
+		// A move not sent yet: the status would ask for it again.
+		h('p.status', { id: 'status' }, !o.pending && status(v, me, o.spectator), notice),
 	)
 	if (v.phase === 'over') {
 		const next = legal(v, 'next_hand') && !o.busy
