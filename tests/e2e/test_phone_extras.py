@@ -45,6 +45,8 @@ def test_next_hand_on_the_felt_deals_in_one_tap(pages: Any, base: str, size: str
     page.wait_for_selector("#result", state="detached")
     button = ".dock [data-act=next-hand]"
     page.wait_for_selector(button)
+    # Where a finger scrolls the felt to: the landscape page is taller than the screen.
+    page.locator(button).evaluate("el => el.scrollIntoView({ block: 'center' })")
     assert covering(page, button) is None, covering(page, button)
     assert page.locator(".dock [data-act=result]").count() == 1  # the result, a tap away
     png(page, f"felt-next-hand-{size}")
