@@ -1,8 +1,9 @@
 // The felt and the dock. Rendering only: buttons carry a data-act for table/input.js.
 // Besides the view, renderFelt and dock take options `o`: seat (at the bottom; 0 for a
 // spectator), spectator, selected (the picked-up tile), busy (a move on its way: no move
-// buttons), picking (101 groups), discarding (a discard on its way), okey101 (its module),
-// lastDiscard ({ seat, tile } of the discard made last, marked in its corner, or null).
+// buttons), picking (101 groups), discarding (a discard on its way), pending (that move
+// waits for the connection), notice (words about our last move, or null), okey101 (its
+// module), lastDiscard ({ seat, tile } of the discard made last, marked in its corner).
 import { t, tn } from './i18n/index.js'
 import { h } from './ui.js'
 import { tileEl, faceTile, backTile, faceLabel, faceOf } from './tiles.js'
@@ -107,6 +108,7 @@ function corner(v, seat, pos, o) {
 	const take = left && legal(v, 'take_discard')
 	const shown = mine && o.discarding != null ? o.discarding : state.discard_top
 	const top = shown != null && tileEl(shown, v.okey, take ? 'button' : 'span')
+	if (top && mine && o.discarding != null && o.pending) top.classList.add('pending')
 	if (top && o.lastDiscard?.seat === seat && o.lastDiscard.tile === shown) {
 		top.classList.add('last')
 		top.setAttribute('aria-label', `${top.getAttribute('aria-label')}, ${t('last_discard')}`)
@@ -222,10 +224,23 @@ export function dock(v, o, bottom) {
 			score(mine),
 			timer(v, me),
 		)
-	const d = h('.dock', bottom, self, h('p.status', { id: 'status' }, status(v, me, o.spectator)))
+	const notice = o.notice && h('span.notice', { id: 'move-notice', role: 'status' }, o.notice)
+	const d = h(
+		'.dock',
+		bottom,
+		self,
+		// A move not sent yet: the status would ask for it again.
+		h('p.status', { id: 'status' }, !o.pending && status(v, me, o.spectator), notice),
+	)
 	if (v.phase === 'over') {
-		const label = t(legal(v, 'next_hand') ? 'next_hand' : 's_hand_over')
-		d.append(h('.acts', button('result', label, true, '.primary')))
+		const next = legal(v, 'next_hand') && !o.busy
+		const result = button(
+			'result',
+			t(next ? 'result' : 's_hand_over'),
+			true,
+			next ? '' : '.primary',
+		)
+		d.append(h('.acts', result, next && button('next-hand', t('next_hand'), true, '.primary')))
 	}
 	if (!mine || o.busy) return d
 	const move = (type, act, cls) => {

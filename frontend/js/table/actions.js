@@ -1,13 +1,14 @@
 // Moves and other requests from a table screen: each is sent once, shown at once where
 // that is safe; on a failure the screen takes the server's current view. This is where a
-// move leaves for the server (act); its answer goes to sync.js apply like any view.
+// move leaves for the server (act, then outbox.js); its answer goes to sync.js apply
+// like any view.
 // Screen changes are asked for through ctx.redraw, never drawn here.
 import { t } from '../i18n/index.js'
 import { toast } from '../ui.js'
 import { api, ApiError } from '../api.js'
-import { uuid, prefs, savePrefs } from '../storage.js'
+import { uuid, prefs, savePrefs, load, outboxKey } from '../storage.js'
 import { legal, discardPenalty } from '../board.js'
-import { beginMove, moveAccepted, moveFailed, arrangeRack, sortAsked } from './state.js'
+import { arrangeRack, sortAsked } from './state.js'
 import { apply, fetchView, parts } from './sync.js'
 
 // Moves the server judges even when the legal list does not offer them (it says why not).
@@ -50,28 +51,35 @@ export async function act(ctx, type, tile = null, prefer = null, fields = {}, co
 		return ctx.redraw('rack')
 	}
 	flushLayout(ctx)
-	beginMove(state, type, tile)
-	ctx.redraw(type === 'discard' ? 'all' : 'rack')
-	try {
-		await ctx.layoutSave.sent
-		const next = await api.act(ctx.id, ctx.token, {
-			type,
-			tile: tile ?? undefined,
-			...fields,
-			expected_version: view.version,
-			action_id: uuid(),
-			seat: state.seat,
-		})
-		moveAccepted(state, prefer)
-		await apply(ctx, next, true)
-	} catch (e) {
-		moveFailed(state)
-		await fail(ctx, e)
+	const move = {
+		type,
+		tile: tile ?? undefined,
+		...fields,
+		expected_version: view.version,
+		action_id: uuid(),
+		seat: state.seat,
 	}
+	// Without the outbox's code (offline before the service worker holds it), not sent.
+	const outbox = await loadOutbox(ctx).catch(() => null)
+	if (!outbox) return toast(t('ob_failed'), 'error')
+	await outbox.send(ctx, { move, prefer }, fail)
 }
 
+// Loaded with the first gesture (table.js); asked for again after a failed load.
+export function loadOutbox(ctx) {
+	ctx.outbox ??= import('./outbox.js').catch(error => {
+		ctx.outbox = null
+		throw error
+	})
+	return ctx.outbox
+}
+
+// A move kept from the last visit goes again (outbox.js).
+export const resendKept = ctx =>
+	load(outboxKey(ctx.id)) && loadOutbox(ctx).then(outbox => outbox.resend(ctx, fail))
+
 // 409 and network trouble: quietly take the current view. Refusals: the server's message.
-async function fail(ctx, e) {
+export async function fail(ctx, e) {
 	if (e.status === 409 && e.body?.view) return apply(ctx, e.body.view)
 	if (e instanceof ApiError && (e.status !== 409 || e.code === 'seat_active')) {
 		toast(e.message, 'error')

@@ -29,6 +29,8 @@ const feltOptions = ({ state }) => ({
 	busy: state.sync.busy,
 	picking: state.meld101,
 	discarding: state.sync.discarding,
+	pending: state.sync.pending,
+	notice: state.screen.notice,
 	okey101: parts.okey101,
 	lastDiscard: lastDiscard(state.sync.view, state.log.moves),
 })
@@ -142,10 +144,10 @@ function waitingRoom(ctx) {
 }
 
 // "Notify me when it's my turn" (table/notify.js, loaded only here): for a seat of this
-// device, not on a pass-and-play phone.
+// device at a friends table, where a turn can keep one waiting.
 export function pushSlot(ctx) {
 	const v = ctx.state.sync.view
-	const slot = ctx.token && !ctx.state.spectator && v.mode !== 'hotseat' && h('div')
+	const slot = ctx.token && !ctx.state.spectator && v.mode === 'friends' && h('div')
 	if (slot)
 		Promise.all([import('./notify.js'), more()]).then(([m]) => slot.replaceWith(m.pushControl(ctx)))
 	return slot

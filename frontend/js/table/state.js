@@ -13,6 +13,8 @@ export function createTableState(auth) {
 			busy: false, // a move is on its way: polls and other moves wait for it
 			closed: false, // the screen was left: late answers are dropped
 			discarding: null, // a discard on its way, shown in our corner before the answer
+			discardSlot: null, // the slot it left, to go back to if not made
+			pending: false, // the move on its way waits for the connection (outbox.js)
 		},
 		rack: {
 			layouts: {}, // by seat: 2 rows of 15 slots, tile ids or null (rack.js)
@@ -34,6 +36,7 @@ export function createTableState(auth) {
 			resultHidden: false, // the result panel was closed to see the table
 			dragging: false, // redraws wait for the drag's end, not to pull the tile away
 			redrawWaiting: false, // a full redraw was asked for during the drag
+			notice: null, // words about our last move: not sent yet, or not made
 		},
 		anim: {
 			speed: 280, // ms per flying tile; quicker when many queue up
@@ -163,6 +166,7 @@ export function uncover(state) {
 // No more moves until this one is answered; a discard shows at once.
 export function beginMove(state, type, tile) {
 	state.sync.busy = true
+	state.screen.notice = null
 	state.selection.tile = null
 	state.selection.hint = null
 	if (type !== 'discard' || tile == null) return
@@ -170,20 +174,44 @@ export function beginMove(state, type, tile) {
 	const at = layout && locate(layout, tile)
 	if (at) layout[at[0]][at[1]] = null
 	state.sync.discarding = tile
+	state.sync.discardSlot = at
+}
+
+// The move waits for the connection; `notice` says so in words.
+export function movePending(state, notice) {
+	state.sync.pending = true
+	state.screen.notice = notice
+}
+
+// The table moved on instead: `notice` says how.
+export function moveNotMade(state, notice) {
+	moveFailed(state)
+	state.screen.notice = notice
 }
 
 // The picks are spent; the tile the move brings goes to `prefer`.
 export function moveAccepted(state, prefer) {
 	state.sync.busy = false
+	state.sync.pending = false
+	state.screen.notice = null
 	state.sync.discarding = null
+	state.sync.discardSlot = null
 	state.rack.prefer = prefer
 	state.meld101.current = []
 	state.meld101.groups = []
 }
 
+// A discard goes back where it was.
 export function moveFailed(state) {
 	state.sync.busy = false
+	state.sync.pending = false
+	state.screen.notice = null
+	const rack = state.sync.view?.rack
+	const layout = myLayout(state)
+	if (rack && layout)
+		state.rack.layouts[state.seat] = reconcile(layout, rack, state.sync.discardSlot)
 	state.sync.discarding = null
+	state.sync.discardSlot = null
 }
 
 export function close(state) {
