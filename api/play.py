@@ -13,7 +13,7 @@ from .layout import Layout, layout_problem, pack, sort_pairs, sort_runs, sort_se
 from .log import logger
 from .model import RecentAction, action_key, encode_layout
 from .pace import spectator_cache_control
-from .schemas import SCHEMAS, Later
+from .schemas import AnyViewSchema, Later, instance
 from .service import LateError, Loaded, Service
 from .variants import rules_of
 from .views import Caller, build_view, etag
@@ -58,7 +58,7 @@ def get_view(
 
         def render() -> Shown:
             # Written once: the tag is a digest of exactly the text that is sent.
-            view = SCHEMAS["view"].dump(
+            view = instance(AnyViewSchema).dump(
                 build_view(loaded.table, loaded.state, chosen, caller, since)
             )
             text = dumps(view)

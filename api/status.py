@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import ApiError, bad_request, busy
-from .schemas import SCHEMAS, load_list
+from .schemas import StatusEntryRequest, load_list
 from .service import Loaded, Service, plausible_id, store_busy
 from .store.base import StoreBusy
 from .views import Caller, build_view, player_name
@@ -51,7 +51,7 @@ def table_statuses(service: Service, data: Any) -> dict[str, Any]:
         raise bad_request(
             f"ask about at most {MAX_STATUS_TABLES} tables at once, not {len(data)}", TOO_MANY
         )
-    entries = load_list(SCHEMAS["status_entry"], data)
+    entries = load_list(StatusEntryRequest, data)
     # A table named twice (two tokens, or a repeat) is read once.
     ids = list(dict.fromkeys(e["table_id"] for e in entries))
     try:
