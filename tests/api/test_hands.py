@@ -68,7 +68,6 @@ def test_a_finished_hand_is_archived_once_and_served_to_anyone(
     hand = after.body
     assert hand["hand"] == 0 and hand["phase"] == "over" and hand["you"] is None
     assert hand["seed"] == over["seed"] and hand["seed"] is not None
-
     # The times of moves ("at") are the table's last few writes', wherever the hand is read
     # from: the moves themselves are the same.
     def untimed(events: list[dict[str, Any]]) -> list[dict[str, Any]]:

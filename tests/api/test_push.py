@@ -84,7 +84,9 @@ def push(any_store: TableStore, clock: ManualClock, tmp_path: Path) -> Iterator[
 
 def friends_table(push: Push) -> dict[str, Any]:
     """A two-seat friends table, not started: the host at seat 0, a guest at seat 1."""
-    made = push.client.create(mode="friends", name="Ayşe", options={"seats": 2}, turn_seconds=86400)
+    made = push.client.create(
+        mode="friends", name="Ayşe", options={"seats": 2}, turn_seconds=86400
+    )
     table = made["table_id"]
     joined = push.client.call(
         "POST", f"/api/tables/{table}/join", {"invite_code": made["invite_code"], "name": "Mehmet"}
