@@ -15,8 +15,9 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import ApiError
-from .model import hand_item_record, hand_key
+from .records import hand_item_record
 from .service import DECODE_ERRORS, Service, corrupt
+from .table_item import hand_key
 from .variants import from_record
 from .views import SPECTATOR, build_view
 

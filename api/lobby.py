@@ -19,13 +19,13 @@ from .auth import (
 )
 from .errors import ApiError, bad_request, conflict, forbidden, unprocessable
 from .log import logger
-from .model import RecentAction, SeatInfo, Table, action_key
 from .names import default_name
 from .pace import turn_seconds_for
 from .players.model import Player
 from .schemas import Later
 from .service import Loaded, Service
 from .store.base import VersionConflict
+from .table_item import RecentAction, SeatInfo, Table, action_key
 from .variants import rules_for
 from .views import Caller, build_view, player_name
 
@@ -95,7 +95,7 @@ def create_table(
         seats=seats,
         record={},
         created=now // 1000,
-        seen=[0],
+        seen_times=[0],
         # The creator's token is index 0: on a hotseat table it holds every seat.
         players=[player.player_id] if player is not None else [],
     )
@@ -217,7 +217,7 @@ def start_table(
                 table.seats[number] = SeatInfo("bot", level="normal")
         table.status = "playing"
         loaded.dirty = True
-        loaded.seen = caller.token_index
+        loaded.seen_token = caller.token_index
         since = loaded.state.version
         service.settle(loaded)
         if key is not None:
@@ -246,7 +246,7 @@ def seat_to_bot(
         _require_quiet(loaded, seat)
         table.seats[seat] = SeatInfo("bot", info.name, level, info.token)
         loaded.dirty = True
-        loaded.seen = caller.token_index
+        loaded.seen_token = caller.token_index
         service.settle(loaded)
         logger.info("seat given to computer", extra={"table_id": table.table_id, "seat": seat})
         own = caller.held[0]

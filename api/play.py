@@ -7,14 +7,15 @@ from typing import Any
 
 from engine.errors import ActionError, IllegalAction, MalformedAction, NotYourTurn
 
+from .arrange import pack, sort_pairs, sort_runs, sort_sets
 from .errors import bad_request, forbidden, unprocessable
 from .http import dumps
-from .layout import Layout, layout_problem, pack, sort_pairs, sort_runs, sort_sets
+from .layout import Layout, encode_layout, layout_problem
 from .log import logger
-from .model import RecentAction, action_key, encode_layout
 from .pace import spectator_cache_control
 from .schemas import AnyViewSchema, Later, instance
 from .service import LateError, Loaded, Service
+from .table_item import RecentAction, action_key
 from .variants import rules_of
 from .views import Caller, build_view, etag
 
@@ -53,7 +54,7 @@ def get_view(
     def change(loaded: Loaded) -> Any:
         caller = service.caller(loaded.table, token, required=False)
         chosen = service.seat_for(loaded, caller, seat)
-        loaded.seen = None if away else caller.token_index
+        loaded.seen_token = None if away else caller.token_index
         service.settle(loaded)
 
         def render() -> Shown:
@@ -103,7 +104,7 @@ def act(service: Service, table_id: str, token: str | None, request: Later) -> d
             return lambda: build_view(table, loaded.state, done.seat, caller, done.since)
         seat = service.seat_for(loaded, caller, fields.get("seat"))
         assert seat is not None
-        loaded.seen = caller.token_index
+        loaded.seen_token = caller.token_index
         if table.status == "waiting":
             raise unprocessable("illegal_action", "the table has not started yet")
         if not table.is_human(seat):
@@ -155,7 +156,7 @@ def _dealt_seat(
     assert chosen is not None
     if loaded.table.status == "waiting":
         raise unprocessable(code, "the tiles have not been dealt yet")
-    loaded.seen = caller.token_index
+    loaded.seen_token = caller.token_index
     service.settle(loaded)
     return chosen
 

@@ -24,9 +24,10 @@ from .clock import Clock
 from .config import Settings
 from .errors import RETRY_AFTER_STORE, ApiError, busy, forbidden, not_found, unauthorized
 from .log import logger
-from .model import SEEN_REFRESH_SECONDS, Table, hand_item_text, hand_key
 from .movetimes import record as record_move
+from .records import hand_item_text
 from .store.base import StoreBusy, StoredTable, TableStore, VersionConflict
+from .table_item import SEEN_REFRESH_SECONDS, Table, hand_key
 from .turns import next_deadline, play_bots, play_timed_out
 from .variants import Game, from_record, to_record
 from .views import SPECTATOR, Caller
@@ -53,7 +54,8 @@ class Loaded:
     before: Game  # as read, to tell whether a new turn began
     now_ms: int
     dirty: bool = False
-    seen: int | None = None  # the token index this request was made with, once it is accepted
+    # The index of the token this request was made with, once accepted: recorded as seen.
+    seen_token: int | None = None
     finished: list[Game] = field(default_factory=list)  # hands ended here, to archive once
     # What a move changes (see _activity), as read; None for a table not stored yet.
     activity: tuple[object, ...] | None = None
@@ -198,9 +200,9 @@ class Service:
 
     @staticmethod
     def _mark_seen(loaded: Loaded, older_than: int) -> bool:
-        if loaded.seen is None:
+        if loaded.seen_token is None:
             return False
-        return loaded.table.mark_seen(loaded.seen, loaded.now_ms // 1000, older_than)
+        return loaded.table.mark_seen(loaded.seen_token, loaded.now_ms // 1000, older_than)
 
     def archive(self, loaded: Loaded) -> None:
         """Write each hand that ended in this change to its own write-once item.

@@ -13,10 +13,10 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from .layout import reconcile
-from .model import Table, stored_layout
+from .layout import reconcile, stored_layout
 from .movetimes import time_of
 from .pace import pace_of
+from .table_item import Table
 from .variants import Game, rules_of
 
 

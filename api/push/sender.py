@@ -20,8 +20,8 @@ from urllib.parse import urlsplit
 
 from ..config import Settings
 from ..log import logger
-from ..model import push_key
 from ..store.base import StoreBusy, TableStore, VersionConflict
+from ..table_item import push_key
 from .keys import b64url, load_key
 from .notifier import Notice, payload
 from .subscriptions import Subscription, read, update

@@ -1,7 +1,7 @@
 """A seat's push subscriptions: add (PUT), remove (DELETE), read for sending.
 
 Each seat keeps its subscriptions in one item of its own, ``<table id>~push~<seat>``
-(:func:`api.model.push_key`), at most :data:`MAX_DEVICES` of them: one per device, a
+(:func:`api.table_item.push_key`), at most :data:`MAX_DEVICES` of them: one per device, a
 device known by its endpoint (subscribing again with the same endpoint replaces the
 entry; a sixth device pushes out the one subscribed longest ago). The table item is
 not written, so subscribing never slows or conflicts with a move, and a poll never
@@ -22,9 +22,9 @@ from urllib.parse import urlsplit
 
 from ..config import Settings
 from ..errors import RETRY_AFTER_STORE, bad_request, busy
-from ..model import push_key
 from ..service import Service
 from ..store.base import StoreBusy, StoredPushes, TableStore, VersionConflict
+from ..table_item import push_key
 
 MAX_DEVICES = 5
 MAX_ENDPOINT = 1024

@@ -28,7 +28,7 @@ class StoredTable:
 
 @dataclass(frozen=True)
 class StoredPushes:
-    """One seat's Web Push subscriptions, in an item of their own (``api.model.push_key``):
+    """One seat's Web Push subscriptions, in an item of their own (``api.table_item.push_key``):
     the table item stays small and no poll ever reads them. ``rev`` guards concurrent
     subscribes as the table's does; ``data`` is an opaque JSON string."""
 

@@ -13,9 +13,10 @@ import pytest
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
-from api.model import hand_item_text, hand_key
+from api.records import hand_item_text
 from api.service import Service
 from api.store.base import StoredTable, TableStore
+from api.table_item import hand_key
 from api.variants import to_record
 from engine.game import LOG_FINISH
 

@@ -177,7 +177,7 @@ def test_items_stored_before_last_seen_still_load(client: ApiClient, service: Se
     del data["ls"]
     older = StoredTable(stored.table_id, stored.rev + 1, json.dumps(data), stored.expires_at)
     service.store.put_if_version(older, stored.rev)
-    assert service.load(t["table"]).table.seen == [0, 0]  # as if seen when the table was made
+    assert service.load(t["table"]).table.seen_times == [0, 0]  # as if seen when the table was made
     data["ls"] = [0]  # one entry for two tokens: not read as anything else
     broken = StoredTable(stored.table_id, stored.rev + 2, json.dumps(data), stored.expires_at)
     service.store.put_if_version(broken, stored.rev + 1)

@@ -19,13 +19,13 @@ import pytest
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
-from api.model import Table
 from api.players.accounts import get_player, player_by_token
 from api.players.credit import CANDY, MIN_MOVES, own_moves
 from api.players.model import DAILY_LIMIT, DAY_S, player_key
 from api.players.stream import handle_change
 from api.service import plausible_id
 from api.store.base import StoredPlayer, TableStore, VersionConflict
+from api.table_item import Table
 from api.variants import from_record
 from infra.push_worker import Change, NotifyingStore
 from tests.game_helpers import plain_action

@@ -21,12 +21,12 @@ import pytest
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
-from api.model import push_key
 from api.push.notifier import LOOKING_SECONDS
 from api.push.sender import Sender
 from api.push.subscriptions import MAX_DEVICES, decode
 from api.push.texts import TEXTS
 from api.store.base import TableStore
+from api.table_item import push_key
 from infra.push_worker import PushWorker
 from tests.push_receiver import Device, PushReceiver, unb64url
 from tests.push_receiver import b64url as base64url

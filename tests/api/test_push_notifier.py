@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from api.config import Settings
-from api.model import Table, push_key
 from api.push import stream
 from api.push.notifier import LOOKING_SECONDS, Notice, notices, payload
 from api.push.subscriptions import endpoint_problem
 from api.service import Service
 from api.store.base import StoreBusy, StoredPushes, StoredTable, TableStore, VersionConflict
+from api.table_item import Table, push_key
 from api.variants import from_record, to_record
 from engine.game import apply
 from tests.game_helpers import random_action

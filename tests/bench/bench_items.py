@@ -24,10 +24,11 @@ from typing import Any
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
+from api.layout import encode_layout
 from api.log import logger
-from api.model import RecentAction, Table, action_key, encode_layout
 from api.store.base import StoredTable
 from api.store.dynamo import item_size
+from api.table_item import RecentAction, Table, action_key
 from api.variants import Game, rules_of, to_record
 from engine.game import new_match
 from engine.okey101.game import new_match101
