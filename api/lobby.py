@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.errors import InvalidOptions
 
+from . import seats
 from .auth import (
     invite_matches,
     join_token,
@@ -23,11 +24,12 @@ from .names import default_name
 from .pace import turn_seconds_for
 from .players.model import Player
 from .schemas import Later
+from .seats import Caller
 from .service import Loaded, Service
 from .store.base import VersionConflict
 from .table_item import RecentAction, SeatInfo, Table, action_key
 from .variants import rules_for
-from .views import Caller, build_view, player_name
+from .views import build_view, player_name
 
 # A seat goes to a computer only after its player has been away this long (or its turn
 # ran out): a player still at the table keeps the seat.
@@ -190,7 +192,7 @@ def _joined(table: Table, loaded: Loaded, caller: Caller, token: str) -> Any:
 
 
 def _creator(service: Service, loaded: Loaded, token: str | None) -> Caller:
-    caller = service.caller(loaded.table, token, required=True)
+    caller = seats.caller(loaded.table, token, required=True)
     if not caller.creator:
         raise forbidden("only the table's creator may do this")
     return caller

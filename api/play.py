@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.errors import ActionError, IllegalAction, MalformedAction, NotYourTurn
 
+from . import seats
 from .arrange import pack, sort_pairs, sort_runs, sort_sets
 from .errors import bad_request, forbidden, unprocessable
 from .http import dumps
@@ -14,10 +15,11 @@ from .layout import Layout, encode_layout, layout_problem
 from .log import logger
 from .pace import spectator_cache_control
 from .schemas import AnyViewSchema, Later, instance
+from .seats import Caller
 from .service import LateError, Loaded, Service
 from .table_item import RecentAction, action_key
 from .variants import rules_of
-from .views import Caller, build_view, etag
+from .views import build_view, etag
 
 # Request fields copied into the engine action when present (101: groups and placements).
 ACTION_FIELDS = ("tile", "melds", "pairs", "meld", "position")
@@ -52,8 +54,8 @@ def get_view(
     not recorded as seen (it is not looking: pushes still reach it, and no write is made)."""
 
     def change(loaded: Loaded) -> Any:
-        caller = service.caller(loaded.table, token, required=False)
-        chosen = service.seat_for(loaded, caller, seat)
+        caller = seats.caller(loaded.table, token, required=False)
+        chosen = seats.seat_for(loaded, caller, seat)
         loaded.seen_token = None if away else caller.token_index
         service.settle(loaded)
 
@@ -90,7 +92,7 @@ def act(service: Service, table_id: str, token: str | None, request: Later) -> d
 
     def change(loaded: Loaded) -> Any:
         table = loaded.table
-        caller = service.caller(table, token, required=True)
+        caller = seats.caller(table, token, required=True)
         fields = request()  # only now: a caller who may not act here hears nothing of its body
         key = action_key(fields["action_id"])
         expected = fields["expected_version"]
@@ -102,7 +104,7 @@ def act(service: Service, table_id: str, token: str | None, request: Later) -> d
         if done is not None and done.seat in caller.held:
             # A retry: answer again, for the seat that acted, and apply nothing.
             return lambda: build_view(table, loaded.state, done.seat, caller, done.since)
-        seat = service.seat_for(loaded, caller, fields.get("seat"))
+        seat = seats.seat_for(loaded, caller, fields.get("seat"))
         assert seat is not None
         loaded.seen_token = caller.token_index
         if table.status == "waiting":
@@ -152,7 +154,7 @@ def _dealt_seat(
     service: Service, loaded: Loaded, caller: Caller, seat: int | None, code: str
 ) -> int:
     """The caller's own seat at a dealt table, its lazy deadlines settled first."""
-    chosen = service.seat_for(loaded, caller, seat)
+    chosen = seats.seat_for(loaded, caller, seat)
     assert chosen is not None
     if loaded.table.status == "waiting":
         raise unprocessable(code, "the tiles have not been dealt yet")
@@ -167,7 +169,7 @@ def save_layout(
     """Keep the seat's arrangement of its own rack; the game version does not move."""
 
     def change(loaded: Loaded) -> Any:
-        caller = service.caller(loaded.table, token, required=True)
+        caller = seats.caller(loaded.table, token, required=True)
         fields = request()
         layout: Layout = fields["layout"]
         chosen = _dealt_seat(service, loaded, caller, fields.get("seat"), "invalid_layout")
@@ -200,7 +202,7 @@ def arrangement(
     """A suggested layout of the seat's rack: sorted by runs, sets, pairs, or the best melds."""
 
     def change(loaded: Loaded) -> Any:
-        caller = service.caller(loaded.table, token, required=True)
+        caller = seats.caller(loaded.table, token, required=True)
         chosen = _dealt_seat(service, loaded, caller, seat, "illegal_action")
         state = loaded.state
         rack, okey = list(state.racks[chosen]), state.okey

@@ -19,10 +19,9 @@ from typing import Any, TypeVar
 
 from engine.errors import ActionError
 
-from .auth import match_token
 from .clock import Clock
 from .config import Settings
-from .errors import RETRY_AFTER_STORE, ApiError, busy, forbidden, not_found, unauthorized
+from .errors import RETRY_AFTER_STORE, ApiError, busy, not_found
 from .log import logger
 from .movetimes import record as record_move
 from .records import hand_item_text
@@ -30,7 +29,6 @@ from .store.base import StoreBusy, StoredTable, TableStore, VersionConflict
 from .table_item import SEEN_REFRESH_SECONDS, Table, hand_key
 from .turns import next_deadline, play_bots, play_timed_out
 from .variants import Game, from_record, to_record
-from .views import SPECTATOR, Caller
 
 T = TypeVar("T")
 DAY_SECONDS = 86_400
@@ -224,35 +222,6 @@ class Service:
         if state is not loaded.state:
             loaded.state = state
             loaded.dirty = True
-
-    # -- who is asking -------------------------------------------------------------
-
-    @staticmethod
-    def caller(table: Table, token: str | None, *, required: bool) -> Caller:
-        if token is None:
-            if required:
-                raise unauthorized()
-            return SPECTATOR
-        index = match_token(token, table.tokens)
-        if index is None:
-            raise unauthorized("this token holds no seat at this table")
-        return Caller(index, tuple(table.held_by(index)))
-
-    @staticmethod
-    def seat_for(loaded: Loaded, caller: Caller, seat: int | None) -> int | None:
-        """The seat a request speaks for: as named, else the held seat on turn, else the first."""
-        if caller.token_index is None:
-            if seat is not None:
-                raise unauthorized("a seat's view needs that seat's token")
-            return None
-        if seat is not None:
-            if seat not in caller.held:
-                raise forbidden(f"this token does not hold seat {seat}")
-            return seat
-        state = loaded.state
-        if state.phase != "over" and state.turn in caller.held:
-            return state.turn
-        return caller.held[0]
 
 
 def _activity(table: Table, state: Game) -> tuple[object, ...]:

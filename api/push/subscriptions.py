@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from .. import seats
 from ..config import Settings
 from ..errors import RETRY_AFTER_STORE, bad_request, busy
 from ..service import Service
@@ -121,9 +122,9 @@ def _seat(
     """The seat the token speaks for, the table's expiry as a write now would set it, and
     the request's body, validated only once the table and the token are known good."""
     loaded = service.load(table_id)
-    caller = service.caller(loaded.table, token, required=True)
+    caller = seats.caller(loaded.table, token, required=True)
     body = request()
-    chosen = service.seat_for(loaded, caller, body.get("seat"))
+    chosen = seats.seat_for(loaded, caller, body.get("seat"))
     assert chosen is not None
     return chosen, service.expires_at(loaded.table, loaded.now_ms), body
 
