@@ -20,11 +20,11 @@ from typing import Any
 
 from ..config import Settings
 from ..log import logger
-from ..push.stream import table_changes
 from ..records import hand_item_record
 from ..service import DECODE_ERRORS
 from ..store import make_store
 from ..store.base import StoreBusy, StoredTable, TableStore, VersionConflict
+from ..store.stream import table_changes
 from ..table_item import Table, hand_key
 from ..variants import Game, from_record
 from .accounts import update_player

@@ -9,7 +9,6 @@ from ..errors import bad_request
 from ..hands import finished_hand
 from ..http import body, dumped, header, json_text_response, query, token
 from ..lobby import create_table, join_table, seat_to_bot, start_table
-from ..play import get_view
 from ..players.requests import PLAYER_HEADER, table_player
 from ..schemas import (
     AnyViewSchema,
@@ -25,6 +24,7 @@ from ..schemas import (
     load_later,
 )
 from ..status import table_statuses
+from ..view_request import get_view
 from .router import router
 
 

@@ -14,13 +14,13 @@ import pytest
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
-from api.play import get_view
 from api.service import Service
 from api.store.base import StoredTable, TableStore
 from api.store.dynamo import WAKE_BUCKET, WAKE_INDEX, DynamoStore, due_buckets, wake_bucket
 from api.store.sqlite import DUE_QUERY, SqliteStore
 from api.sweep import handler, sweep, wake
 from api.table_item import Table
+from api.view_request import get_view
 
 from .support import ApiClient
 
