@@ -25,7 +25,7 @@ from .errors import RETRY_AFTER_STORE, ApiError, busy, not_found
 from .log import logger
 from .movetimes import record as record_move
 from .records import hand_item_text
-from .store.base import StoreBusy, StoredTable, TableStore, VersionConflict
+from .store.base import Store, StoreBusy, StoredItem, VersionConflict
 from .table_item import SEEN_REFRESH_SECONDS, Table, hand_key
 from .turns import next_deadline, play_bots, play_timed_out
 from .variants import Game, from_record, to_record
@@ -72,7 +72,7 @@ class LateError(ApiError):
 class Service:
     def __init__(
         self,
-        store: TableStore,
+        store: Store,
         clock: Clock,
         settings: Settings,
         *,
@@ -93,7 +93,7 @@ class Service:
         return self.decode(table_id, stored, self.clock.now_ms())
 
     @staticmethod
-    def decode(table_id: str, stored: StoredTable | None, now_ms: int) -> Loaded:
+    def decode(table_id: str, stored: StoredItem | None, now_ms: int) -> Loaded:
         """A stored item as a table and its game; 404 if it is gone or expired, 500 if it
         does not decode exactly."""
         if stored is None:
@@ -117,7 +117,7 @@ class Service:
         )
         return now_ms // 1000 + days * DAY_SECONDS
 
-    def stored_form(self, loaded: Loaded) -> StoredTable:
+    def stored_form(self, loaded: Loaded) -> StoredItem:
         """Fold the state back into the table and give its next stored form."""
         table, state = loaded.table, loaded.state
         if table.status == "playing" and state.match_over:
@@ -213,7 +213,7 @@ class Service:
             text = hand_item_text(to_record(hand))
             key = hand_key(loaded.table.table_id, hand.hand_number)
             with contextlib.suppress(VersionConflict):
-                self.store.create(StoredTable(key, 0, text, expires))
+                self.store.create(StoredItem(key, 0, text, expires))
 
     def settle(self, loaded: Loaded) -> None:
         """Play any timed-out human turn and the computer turns after it."""

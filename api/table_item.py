@@ -20,7 +20,7 @@ from .movetimes import decode as decode_move_times
 from .movetimes import encode as encode_move_times
 from .pace import reminder_lead_ms
 from .records import pack_record, unpack_record
-from .store.base import StoredTable
+from .store.base import StoredItem
 
 SeatKind = Literal["human", "bot", "open"]
 Status = Literal["waiting", "playing", "finished"]
@@ -148,7 +148,7 @@ class Table:
             return self.deadline - lead
         return self.deadline
 
-    def to_stored(self, expires_at: int | None) -> StoredTable:
+    def to_stored(self, expires_at: int | None) -> StoredItem:
         data = {
             "st": _STATUS_CODE[self.status],
             "md": _MODE_CODE[self.mode],
@@ -175,10 +175,10 @@ class Table:
             # Only on tables a player joined: others keep the item as it was.
             data["pp"] = self.players
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-        return StoredTable(self.table_id, self.rev, text, expires_at, self.wake_at())
+        return StoredItem(self.table_id, self.rev, text, expires_at, self.wake_at())
 
     @classmethod
-    def from_stored(cls, stored: StoredTable) -> Table:
+    def from_stored(cls, stored: StoredItem) -> Table:
         data = json.loads(stored.data)
         tokens = list(data["tk"])
         # Items written before "ls" existed count every token as seen when the table was made.

@@ -21,7 +21,7 @@ from ..config import Settings
 from ..log import logger
 from ..service import DECODE_ERRORS
 from ..store import make_store
-from ..store.base import StoreBusy, StoredTable
+from ..store.base import StoreBusy, StoredItem
 from ..store.stream import table_changes
 from .notifier import LOOKING_SECONDS, Notice, notices
 from .sender import Sender
@@ -56,8 +56,8 @@ def others() -> list[Deliverer]:
 
 def handle_change(
     send: Sender,
-    old: StoredTable | None,
-    new: StoredTable,
+    old: StoredItem | None,
+    new: StoredItem,
     now_s: int,
     also: Sequence[Deliverer] = (),
 ) -> int:

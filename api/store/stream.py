@@ -8,10 +8,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .base import StoredTable
+from .base import StoredItem
 
 
-def stored(image: dict[str, Any] | None) -> StoredTable | None:
+def stored(image: dict[str, Any] | None) -> StoredItem | None:
     """A table item from a stream image (DynamoDB's JSON), ``None`` for anything else."""
     if not image or "data" not in image or "id" not in image:
         return None
@@ -19,7 +19,7 @@ def stored(image: dict[str, Any] | None) -> StoredTable | None:
     if "#" in key or "~" in key:
         return None
     expires = image.get("expires_at")
-    return StoredTable(
+    return StoredItem(
         key, int(image["rev"]["N"]), image["data"]["S"], int(expires["N"]) if expires else None
     )
 
@@ -29,8 +29,8 @@ class TableChange:
     """One MODIFY record of a table item from the stream, decoded."""
 
     sequence: str  # the record's id, for batchItemFailures
-    old: StoredTable | None
-    new: StoredTable
+    old: StoredItem | None
+    new: StoredItem
     at_s: int
 
 
