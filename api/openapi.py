@@ -8,8 +8,8 @@ from functools import lru_cache
 from typing import Any
 
 from . import schemas as s
-from .routes.operation import Body, Error, Operation
-from .routes.table import OPERATIONS, VIEW
+from .routes.operation import VIEW, Body, Error, Operation
+from .routes.table import OPERATIONS
 
 # The usual meaning of each error status; an operation may say more (``Error``).
 ERRORS = {

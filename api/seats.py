@@ -39,6 +39,7 @@ def caller(table: Table, token: str | None, *, required: bool) -> Caller:
         raise unauthorized("this token holds no seat at this table")
     return Caller(index, tuple(table.held_by(index)))
 
+
 def seat_for(loaded: Loaded, caller: Caller, seat: int | None) -> int | None:
     """The seat a request speaks for: as named, else the held seat on turn, else the first."""
     if caller.token_index is None:

@@ -26,6 +26,42 @@ ANYONE_OR_PLAYER: Security = [{}, {"tablePlayer": []}]
 COMMON_ERRORS = (400, 404, 503)
 
 
+# A view is classic's or 101's, by its "variant" (api/schemas.py dump_view).
+VIEW: dict[str, Any] = {
+    "oneOf": [{"$ref": "#/components/schemas/View"}, {"$ref": "#/components/schemas/View101"}]
+}
+# A view's caching headers (api/pace.py, api/play.py): on 200s and 304s alike.
+VIEW_HEADERS: dict[str, Any] = {
+    "ETag": {
+        "description": "a digest of exactly this view: send it back in If-None-Match",
+        "required": True,
+        "schema": {"type": "string"},
+    },
+    "Cache-Control": {
+        "description": "a seat's view: private, no-store. A spectator's (no token): public, "
+        "max-age=1 on a live table, max-age=15 on a relaxed one",
+        "required": True,
+        "schema": {"type": "string"},
+    },
+}
+STATUSES: dict[str, Any] = {
+    "type": "object",
+    "required": ["now", "tables"],
+    "properties": {
+        "now": {"type": "integer", "description": "server clock, epoch ms"},
+        "tables": {
+            "type": "array",
+            "items": {
+                "oneOf": [
+                    {"$ref": "#/components/schemas/TableStatus"},
+                    {"$ref": "#/components/schemas/TableStatusError"},
+                ]
+            },
+        },
+    },
+}
+
+
 @dataclass(frozen=True)
 class Error:
     """An error answer whose meaning here is more precise than the usual one."""

@@ -8,8 +8,6 @@ then add one :class:`Operation` here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
 from .. import schemas as s
@@ -25,44 +23,13 @@ from .operation import (
     COMMON_ERRORS,
     PLAYER,
     SEAT,
+    STATUSES,
+    VIEW,
+    VIEW_HEADERS,
     Error,
     Operation,
 )
 
-# A view is classic's or 101's, by its "variant" (api/schemas.py dump_view).
-VIEW: dict[str, Any] = {
-    "oneOf": [{"$ref": "#/components/schemas/View"}, {"$ref": "#/components/schemas/View101"}]
-}
-# A view's caching headers (api/pace.py, api/play.py): on 200s and 304s alike.
-VIEW_HEADERS: dict[str, Any] = {
-    "ETag": {
-        "description": "a digest of exactly this view: send it back in If-None-Match",
-        "required": True,
-        "schema": {"type": "string"},
-    },
-    "Cache-Control": {
-        "description": "a seat's view: private, no-store. A spectator's (no token): public, "
-        "max-age=1 on a live table, max-age=15 on a relaxed one",
-        "required": True,
-        "schema": {"type": "string"},
-    },
-}
-STATUSES: dict[str, Any] = {
-    "type": "object",
-    "required": ["now", "tables"],
-    "properties": {
-        "now": {"type": "integer", "description": "server clock, epoch ms"},
-        "tables": {
-            "type": "array",
-            "items": {
-                "oneOf": [
-                    {"$ref": "#/components/schemas/TableStatus"},
-                    {"$ref": "#/components/schemas/TableStatusError"},
-                ]
-            },
-        },
-    },
-}
 PLAYER_LINK = (
     "With X-Istaka-Player: <player token>, the seat is linked to that player, whose name "
     "it takes unless the body names another; hands played there earn the player candy "
