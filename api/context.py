@@ -5,7 +5,7 @@ from __future__ import annotations
 from .clock import Clock, SystemClock
 from .config import Settings
 from .service import Service
-from .store import TableStore, make_store
+from .store import Store, make_store
 
 _service: Service | None = None
 
@@ -24,7 +24,7 @@ def configured() -> bool:
 
 
 def configure(
-    store: TableStore | None = None, clock: Clock | None = None, settings: Settings | None = None
+    store: Store | None = None, clock: Clock | None = None, settings: Settings | None = None
 ) -> Service:
     """Swap in a store, clock or settings (tests, the benchmark, the dev server)."""
     global _service

@@ -15,16 +15,14 @@ from .context import get_service
 from .errors import ApiError
 from .http import json_response
 from .log import logger
-from .routes import actions, meta, players, push, racks, tables, telegram
+from .routes.router import router
+from .routes.table import register
 
+# Every operation is in the route table (api/routes/table.py), which the OpenAPI
+# document is built from too.
+register(router)
 app = APIGatewayHttpResolver()
-app.include_router(tables.router, prefix="/api")
-app.include_router(actions.router, prefix="/api")
-app.include_router(racks.router, prefix="/api")
-app.include_router(meta.router, prefix="/api")
-app.include_router(push.router, prefix="/api")
-app.include_router(players.router, prefix="/api")
-app.include_router(telegram.router, prefix="/api")
+app.include_router(router)
 
 
 def _api_error(err: ApiError) -> Response[str]:

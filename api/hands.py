@@ -15,10 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import ApiError
-from .model import hand_item_record, hand_key
+from .records import hand_item_record
+from .seats import SPECTATOR
 from .service import DECODE_ERRORS, Service, corrupt
+from .table_item import hand_key
 from .variants import from_record
-from .views import SPECTATOR, build_view
+from .views import build_view
 
 
 def _missing(number: int) -> ApiError:

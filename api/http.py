@@ -8,10 +8,10 @@ from typing import Any
 from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import BaseRouter
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
-from marshmallow import Schema
 
 from .auth import bearer_token
 from .errors import ApiError, bad_request
+from .schemas import SchemaArg, instance
 
 
 def new_router() -> APIGatewayHttpRouter:
@@ -42,9 +42,12 @@ def json_text_response(
 
 
 def dumped(
-    schema: Schema, data: Any, status: int = 200, headers: dict[str, str] | None = None
+    schema: SchemaArg,
+    data: Any,
+    status: int = 200,
+    headers: dict[str, str] | None = None,
 ) -> Response[str]:
-    return json_response(status, schema.dump(data), headers)
+    return json_response(status, instance(schema).dump(data), headers)
 
 
 # No request of the game comes near these: the largest (a 101 opening) is under 1 KB

@@ -1,22 +1,23 @@
-"""Rack layouts: two rows of 15 slots, each slot a tile id or a gap.
+"""Rack layouts: two rows of 15 slots, each slot a tile id or a gap; how a table item
+keeps one, and what makes one a layout of a given rack.
 
 The client arranges its rack freely; the server keeps the arrangement so it
-survives reloads, checks it holds exactly the rack, and offers sorted or best
-arrangements for the rack's sort buttons.
+survives reloads, checks it holds exactly the rack, and brings a saved one up
+to date with the rack. Suggested arrangements are in api/arrange.py.
 """
 
 from __future__ import annotations
 
-from collections import defaultdict
+import base64
 from collections.abc import Sequence
 
-from engine.tiles import colour_of, is_wild, plays_as, value_of
-
-from .model import LAYOUT_SLOTS
+from .records import strict_urlsafe_b64decode
+from .table_item import Table
 
 ROWS = 2
+LAYOUT_SLOTS = 15
+GAP_RUN = 105  # byte 105 + k stands for k empty slots in a row (tile ids stop at 105)
 Layout = list[list[int | None]]
-Groups = list[list[int]]
 
 
 def layout_problem(layout: Layout, rack: Sequence[int]) -> str | None:
@@ -50,103 +51,34 @@ def reconcile(layout: Layout | None, rack: Sequence[int]) -> Layout | None:
     return rows
 
 
-def pack(groups: Groups, leftover: Sequence[int], discard: int | None = None) -> Layout:
-    """Groups left to right with a gap between them, leftovers after, the discard last."""
-    blocks = [list(g) for g in groups if g]
-    if leftover:
-        blocks.append(list(leftover))
-    rows: Layout = [[None] * LAYOUT_SLOTS for _ in range(ROWS)]
-    row, col = 0, 0
-    for block in blocks:
-        if col + len(block) > LAYOUT_SLOTS:
-            row, col = row + 1, 0
-        if row >= ROWS or len(block) > LAYOUT_SLOTS:
-            return _dense(blocks, discard)
-        rows[row][col : col + len(block)] = block
-        col += len(block) + 1
-    if discard is not None:
-        if rows[ROWS - 1][LAYOUT_SLOTS - 1] is not None:
-            return _dense(blocks, discard)
-        rows[ROWS - 1][LAYOUT_SLOTS - 1] = discard
-    return rows
+def encode_layout(rows: Layout) -> str:
+    """Tiles in slot order, each run of gaps as one byte, trailing gaps left out."""
+    out = bytearray()
+    gaps = 0
+    for slot in (t for row in rows for t in row):
+        if slot is None:
+            gaps += 1
+            continue
+        if gaps:
+            out.append(GAP_RUN + gaps)
+            gaps = 0
+        out.append(slot)
+    return base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
 
 
-def _dense(blocks: Groups, discard: int | None) -> Layout:
-    # Too many groups to keep gaps between them: keep the order, drop the gaps.
-    tiles = [t for b in blocks for t in b] + ([discard] if discard is not None else [])
-    slots: list[int | None] = [*tiles, *[None] * (ROWS * LAYOUT_SLOTS - len(tiles))]
+def decode_layout(text: str) -> Layout:
+    raw = strict_urlsafe_b64decode(text)
+    slots: list[int | None] = []
+    for byte in raw:
+        if byte > GAP_RUN:
+            slots.extend([None] * (byte - GAP_RUN))
+        else:
+            slots.append(byte)
+    slots.extend([None] * (ROWS * LAYOUT_SLOTS - len(slots)))
     return [slots[:LAYOUT_SLOTS], slots[LAYOUT_SLOTS:]]
 
 
-def _keep(group: list[int], groups: Groups, spare: list[int]) -> None:
-    # A lone tile is no group: it joins the leftovers.
-    if len(group) > 1:
-        groups.append(group)
-    else:
-        spare.extend(group)
-
-
-def _split_wilds(rack: Sequence[int], okey: int) -> tuple[list[int], list[int]]:
-    wilds = sorted(t for t in rack if is_wild(t, okey))
-    return [t for t in rack if not is_wild(t, okey)], wilds
-
-
-def sort_runs(rack: Sequence[int], okey: int) -> tuple[Groups, list[int]]:
-    """Chains of consecutive values in one colour; the okeys go last."""
-    plain, wilds = _split_wilds(rack, okey)
-    ordered = sorted(plain, key=lambda t: (plays_as(t, okey), t))
-    groups: Groups = []
-    spare: list[int] = []
-    chain: list[int] = []
-    for tile in ordered:
-        face = plays_as(tile, okey)
-        if chain:
-            last = plays_as(chain[-1], okey)
-            if colour_of(last) == colour_of(face) and value_of(face) == value_of(last) + 1:
-                chain.append(tile)
-                continue
-            if face == last:
-                spare.append(tile)  # a second copy cannot extend the same run
-                continue
-            _keep(chain, groups, spare)
-        chain = [tile]
-    if chain:
-        _keep(chain, groups, spare)
-    return groups, sorted(spare, key=lambda t: (plays_as(t, okey), t)) + wilds
-
-
-def sort_sets(rack: Sequence[int], okey: int) -> tuple[Groups, list[int]]:
-    """Tiles of one value in different colours together; the okeys go last."""
-    plain, wilds = _split_wilds(rack, okey)
-    by_value: dict[int, list[int]] = defaultdict(list)
-    for tile in sorted(plain, key=lambda t: (plays_as(t, okey), t)):
-        by_value[value_of(plays_as(tile, okey))].append(tile)
-    groups: Groups = []
-    spare: list[int] = []
-    for value in sorted(by_value):
-        first: list[int] = []
-        second: list[int] = []
-        for tile in by_value[value]:
-            colour = colour_of(plays_as(tile, okey))
-            taken = {colour_of(plays_as(t, okey)) for t in first}
-            (second if colour in taken else first).append(tile)
-        for group in (first, second):
-            _keep(group, groups, spare)
-    return groups, spare + wilds
-
-
-def sort_pairs(rack: Sequence[int], okey: int) -> tuple[Groups, list[int]]:
-    """Identical tiles side by side; the okeys go last."""
-    plain, wilds = _split_wilds(rack, okey)
-    by_face: dict[int, list[int]] = defaultdict(list)
-    for tile in sorted(plain, key=lambda t: (plays_as(t, okey), t)):
-        by_face[plays_as(tile, okey)].append(tile)
-    groups: Groups = []
-    spare: list[int] = []
-    for face in sorted(by_face):
-        tiles = by_face[face]
-        while len(tiles) >= 2:
-            groups.append(tiles[:2])
-            tiles = tiles[2:]
-        spare.extend(tiles)
-    return groups, spare + wilds
+def stored_layout(table: Table, seat: int) -> Layout | None:
+    """The seat's saved layout for this hand, if it saved one (next_hand clears them)."""
+    saved = table.layouts.get(seat)
+    return decode_layout(saved) if saved else None

@@ -8,6 +8,7 @@ from typing import Any
 
 from engine.errors import InvalidOptions
 
+from . import seats
 from .auth import (
     invite_matches,
     join_token,
@@ -19,15 +20,16 @@ from .auth import (
 )
 from .errors import ApiError, bad_request, conflict, forbidden, unprocessable
 from .log import logger
-from .model import RecentAction, SeatInfo, Table, action_key
 from .names import default_name
 from .pace import turn_seconds_for
 from .players.model import Player
 from .schemas import Later
+from .seats import Caller
 from .service import Loaded, Service
 from .store.base import VersionConflict
+from .table_item import RecentAction, SeatInfo, Table, action_key
 from .variants import rules_for
-from .views import Caller, build_view, player_name
+from .views import build_view, player_name
 
 # A seat goes to a computer only after its player has been away this long (or its turn
 # ran out): a player still at the table keeps the seat.
@@ -95,7 +97,7 @@ def create_table(
         seats=seats,
         record={},
         created=now // 1000,
-        seen=[0],
+        seen_times=[0],
         # The creator's token is index 0: on a hotseat table it holds every seat.
         players=[player.player_id] if player is not None else [],
     )
@@ -190,7 +192,7 @@ def _joined(table: Table, loaded: Loaded, caller: Caller, token: str) -> Any:
 
 
 def _creator(service: Service, loaded: Loaded, token: str | None) -> Caller:
-    caller = service.caller(loaded.table, token, required=True)
+    caller = seats.caller(loaded.table, token, required=True)
     if not caller.creator:
         raise forbidden("only the table's creator may do this")
     return caller
@@ -217,7 +219,7 @@ def start_table(
                 table.seats[number] = SeatInfo("bot", level="normal")
         table.status = "playing"
         loaded.dirty = True
-        loaded.seen = caller.token_index
+        loaded.seen_token = caller.token_index
         since = loaded.state.version
         service.settle(loaded)
         if key is not None:
@@ -246,7 +248,7 @@ def seat_to_bot(
         _require_quiet(loaded, seat)
         table.seats[seat] = SeatInfo("bot", info.name, level, info.token)
         loaded.dirty = True
-        loaded.seen = caller.token_index
+        loaded.seen_token = caller.token_index
         service.settle(loaded)
         logger.info("seat given to computer", extra={"table_id": table.table_id, "seat": seat})
         own = caller.held[0]

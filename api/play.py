@@ -1,87 +1,26 @@
-"""Seat operations during play: view, act, save a rack layout, ask for an arrangement."""
+"""Seat operations during play: act, save a rack layout, ask for an arrangement. (The view
+is served by api/view_request.py.)"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from engine.errors import ActionError, IllegalAction, MalformedAction, NotYourTurn
 
+from . import seats
+from .arrange import pack, sort_pairs, sort_runs, sort_sets
 from .errors import bad_request, forbidden, unprocessable
-from .http import dumps
-from .layout import Layout, layout_problem, pack, sort_pairs, sort_runs, sort_sets
+from .layout import Layout, encode_layout, layout_problem
 from .log import logger
-from .model import RecentAction, action_key, encode_layout
-from .pace import spectator_cache_control
-from .schemas import SCHEMAS, Later
+from .schemas import Later
+from .seats import Caller
 from .service import LateError, Loaded, Service
+from .table_item import RecentAction, action_key
 from .variants import rules_of
-from .views import Caller, build_view, etag
+from .views import build_view
 
 # Request fields copied into the engine action when present (101: groups and placements).
 ACTION_FIELDS = ("tile", "melds", "pairs", "meld", "position")
-
-
-@dataclass(frozen=True)
-class Shown:
-    """A view as sent: its ETag, its text (``None``: the If-None-Match tag still holds) and
-    how long caches may keep it."""
-
-    tag: str
-    text: str | None
-    cache_control: str
-
-
-# A seat's view holds its rack: no shared cache may keep it, and the browser need not
-# either (the app sends If-None-Match itself and keeps the view in memory).
-SEAT_CACHE_CONTROL = "private, no-store"
-
-
-def get_view(
-    service: Service,
-    table_id: str,
-    token: str | None,
-    seat: int | None,
-    since: int | None,
-    if_none_match: str | None,
-    away: bool = False,
-) -> Shown:
-    """The seat's view as the JSON text sent and its ETag; no view when
-    ``if_none_match`` is still current. ``away``: a tab out of sight asks, so the seat is
-    not recorded as seen (it is not looking: pushes still reach it, and no write is made)."""
-
-    def change(loaded: Loaded) -> Any:
-        caller = service.caller(loaded.table, token, required=False)
-        chosen = service.seat_for(loaded, caller, seat)
-        loaded.seen = None if away else caller.token_index
-        service.settle(loaded)
-
-        def render() -> Shown:
-            # Written once: the tag is a digest of exactly the text that is sent.
-            view = SCHEMAS["view"].dump(
-                build_view(loaded.table, loaded.state, chosen, caller, since)
-            )
-            text = dumps(view)
-            tag = etag(text)
-            # A spectator's view is the same for every spectator (tests/api/test_leaks.py):
-            # an edge may share it for a moment (template.yaml, TableViewCachePolicy).
-            cache = (
-                spectator_cache_control(loaded.table.turn_seconds)
-                if caller.token_index is None
-                else SEAT_CACHE_CONTROL
-            )
-            if if_none_match is not None and tag in _etags(if_none_match):
-                return Shown(tag, None, cache)
-            return Shown(tag, text, cache)
-
-        return render
-
-    result: Shown = service.commit(table_id, change)
-    return result
-
-
-def _etags(header: str) -> set[str]:
-    return {part.strip().removeprefix("W/") for part in header.split(",")}
 
 
 def act(service: Service, table_id: str, token: str | None, request: Later) -> dict[str, Any]:
@@ -89,7 +28,7 @@ def act(service: Service, table_id: str, token: str | None, request: Later) -> d
 
     def change(loaded: Loaded) -> Any:
         table = loaded.table
-        caller = service.caller(table, token, required=True)
+        caller = seats.caller(table, token, required=True)
         fields = request()  # only now: a caller who may not act here hears nothing of its body
         key = action_key(fields["action_id"])
         expected = fields["expected_version"]
@@ -101,9 +40,9 @@ def act(service: Service, table_id: str, token: str | None, request: Later) -> d
         if done is not None and done.seat in caller.held:
             # A retry: answer again, for the seat that acted, and apply nothing.
             return lambda: build_view(table, loaded.state, done.seat, caller, done.since)
-        seat = service.seat_for(loaded, caller, fields.get("seat"))
+        seat = seats.seat_for(loaded, caller, fields.get("seat"))
         assert seat is not None
-        loaded.seen = caller.token_index
+        loaded.seen_token = caller.token_index
         if table.status == "waiting":
             raise unprocessable("illegal_action", "the table has not started yet")
         if not table.is_human(seat):
@@ -151,11 +90,11 @@ def _dealt_seat(
     service: Service, loaded: Loaded, caller: Caller, seat: int | None, code: str
 ) -> int:
     """The caller's own seat at a dealt table, its lazy deadlines settled first."""
-    chosen = service.seat_for(loaded, caller, seat)
+    chosen = seats.seat_for(loaded, caller, seat)
     assert chosen is not None
     if loaded.table.status == "waiting":
         raise unprocessable(code, "the tiles have not been dealt yet")
-    loaded.seen = caller.token_index
+    loaded.seen_token = caller.token_index
     service.settle(loaded)
     return chosen
 
@@ -166,7 +105,7 @@ def save_layout(
     """Keep the seat's arrangement of its own rack; the game version does not move."""
 
     def change(loaded: Loaded) -> Any:
-        caller = service.caller(loaded.table, token, required=True)
+        caller = seats.caller(loaded.table, token, required=True)
         fields = request()
         layout: Layout = fields["layout"]
         chosen = _dealt_seat(service, loaded, caller, fields.get("seat"), "invalid_layout")
@@ -199,7 +138,7 @@ def arrangement(
     """A suggested layout of the seat's rack: sorted by runs, sets, pairs, or the best melds."""
 
     def change(loaded: Loaded) -> Any:
-        caller = service.caller(loaded.table, token, required=True)
+        caller = seats.caller(loaded.table, token, required=True)
         chosen = _dealt_seat(service, loaded, caller, seat, "illegal_action")
         state = loaded.state
         rack, okey = list(state.racks[chosen]), state.okey

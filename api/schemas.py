@@ -1,5 +1,5 @@
-"""Marshmallow schemas for the tables' requests and responses, the loading helpers every
-route uses, and ``SCHEMAS``, each route's schema by name. Web Push's and the players' own
+"""Marshmallow schemas for the tables' requests and responses, and the loading helpers every
+route uses (each takes a schema class, made once). Web Push's and the players' own
 schemas are in api/push/schemas.py and api/players/schemas.py; the OpenAPI document is
 built from all of them."""
 
@@ -21,8 +21,6 @@ from .pace import (
     PACES,
     RELAXED_SECONDS,
 )
-from .players.schemas import PlayerCreatedResponse, PlayerRequest, PlayerResponse, RenameRequest
-from .push.schemas import PushDeleteRequest, PushKeyResponse, PushRequest
 
 BOT_LEVELS = ("easy", "normal", "hard", "gentle")
 MODES = ("computer", "friends", "hotseat")
@@ -453,8 +451,22 @@ _STATUS = TableStatusSchema()
 _STATUS_ERROR = TableStatusErrorSchema()
 
 
-def load(schema: Schema, data: Any, code: str = "bad_request") -> dict[str, Any]:
+SchemaArg = type[Schema] | Schema
+
+
+@cache
+def _made(schema: type[Schema]) -> Schema:
+    return schema()
+
+
+def instance(schema: SchemaArg) -> Schema:
+    """The schema to load or dump with: a class is made once, and kept."""
+    return _made(schema) if isinstance(schema, type) else schema
+
+
+def load(schema: SchemaArg, data: Any, code: str = "bad_request") -> dict[str, Any]:
     """Validate a request part; any problem is a 400 naming the fields at fault."""
+    schema = instance(schema)
     if data is None:
         data = {}
     if not isinstance(data, dict):
@@ -468,9 +480,10 @@ def load(schema: Schema, data: Any, code: str = "bad_request") -> dict[str, Any]
     return loaded
 
 
-def load_list(schema: Schema, data: Any) -> list[dict[str, Any]]:
+def load_list(schema: SchemaArg, data: Any) -> list[dict[str, Any]]:
     """A JSON array of objects, each validated by ``schema``; a 400 names the entries at
     fault by index."""
+    schema = instance(schema)
     if not isinstance(data, list):
         raise bad_request("the body must be a JSON array")
     try:
@@ -483,7 +496,7 @@ def load_list(schema: Schema, data: Any) -> list[dict[str, Any]]:
 Later = Callable[[], dict[str, Any]]
 
 
-def load_later(schema: Schema, data: Any, code: str = "bad_request") -> Later:
+def load_later(schema: SchemaArg, data: Any, code: str = "bad_request") -> Later:
     """:func:`load`, run when called: once the table is found and the caller may use it.
 
     A request to a missing table is told so (404), and one without the right token
@@ -499,32 +512,3 @@ def _describe(messages: Any, path: str = "") -> str:
         )
     text = " ".join(str(m) for m in messages) if isinstance(messages, list) else str(messages)
     return f"{path}: {text}" if path and path != "_schema" else text
-
-
-SCHEMAS = {
-    "create": CreateTableRequest(),
-    "join": JoinRequest(),
-    "start": StartRequest(),
-    "bot": BotSeatRequest(),
-    "action": ActionRequest(),
-    "rack": RackRequest(),
-    "status_entry": StatusEntryRequest(),
-    "statuses": TableStatusesResponse(),
-    "view_query": ViewQuery(),
-    "seat_query": SeatQuery(),
-    "arrangement_query": ArrangementQuery(),
-    "view": AnyViewSchema(),
-    "stale": StaleErrorSchema(),
-    "error": ErrorSchema(),
-    "created": CreateTableResponse(),
-    "joined": JoinResponse(),
-    "rack_saved": RackResponse(),
-    "arrangement": ArrangementResponse(),
-    "push": PushRequest(),
-    "push_delete": PushDeleteRequest(),
-    "push_key": PushKeyResponse(),
-    "player_new": PlayerRequest(),
-    "player_rename": RenameRequest(),
-    "player_created": PlayerCreatedResponse(),
-    "player": PlayerResponse(),
-}

@@ -19,17 +19,16 @@ from typing import Any, TypeVar
 
 from engine.errors import ActionError
 
-from .auth import match_token
 from .clock import Clock
 from .config import Settings
-from .errors import RETRY_AFTER_STORE, ApiError, busy, forbidden, not_found, unauthorized
+from .errors import RETRY_AFTER_STORE, ApiError, busy, not_found
 from .log import logger
-from .model import SEEN_REFRESH_SECONDS, Table, hand_item_text, hand_key
 from .movetimes import record as record_move
-from .store.base import StoreBusy, StoredTable, TableStore, VersionConflict
+from .records import hand_item_text
+from .store.base import Store, StoreBusy, StoredItem, VersionConflict
+from .table_item import SEEN_REFRESH_SECONDS, Table, hand_key
 from .turns import next_deadline, play_bots, play_timed_out
 from .variants import Game, from_record, to_record
-from .views import SPECTATOR, Caller
 
 T = TypeVar("T")
 DAY_SECONDS = 86_400
@@ -53,7 +52,8 @@ class Loaded:
     before: Game  # as read, to tell whether a new turn began
     now_ms: int
     dirty: bool = False
-    seen: int | None = None  # the token index this request was made with, once it is accepted
+    # The index of the token this request was made with, once accepted: recorded as seen.
+    seen_token: int | None = None
     finished: list[Game] = field(default_factory=list)  # hands ended here, to archive once
     # What a move changes (see _activity), as read; None for a table not stored yet.
     activity: tuple[object, ...] | None = None
@@ -72,7 +72,7 @@ class LateError(ApiError):
 class Service:
     def __init__(
         self,
-        store: TableStore,
+        store: Store,
         clock: Clock,
         settings: Settings,
         *,
@@ -93,7 +93,7 @@ class Service:
         return self.decode(table_id, stored, self.clock.now_ms())
 
     @staticmethod
-    def decode(table_id: str, stored: StoredTable | None, now_ms: int) -> Loaded:
+    def decode(table_id: str, stored: StoredItem | None, now_ms: int) -> Loaded:
         """A stored item as a table and its game; 404 if it is gone or expired, 500 if it
         does not decode exactly."""
         if stored is None:
@@ -117,7 +117,7 @@ class Service:
         )
         return now_ms // 1000 + days * DAY_SECONDS
 
-    def stored_form(self, loaded: Loaded) -> StoredTable:
+    def stored_form(self, loaded: Loaded) -> StoredItem:
         """Fold the state back into the table and give its next stored form."""
         table, state = loaded.table, loaded.state
         if table.status == "playing" and state.match_over:
@@ -198,9 +198,9 @@ class Service:
 
     @staticmethod
     def _mark_seen(loaded: Loaded, older_than: int) -> bool:
-        if loaded.seen is None:
+        if loaded.seen_token is None:
             return False
-        return loaded.table.mark_seen(loaded.seen, loaded.now_ms // 1000, older_than)
+        return loaded.table.mark_seen(loaded.seen_token, loaded.now_ms // 1000, older_than)
 
     def archive(self, loaded: Loaded) -> None:
         """Write each hand that ended in this change to its own write-once item.
@@ -213,7 +213,7 @@ class Service:
             text = hand_item_text(to_record(hand))
             key = hand_key(loaded.table.table_id, hand.hand_number)
             with contextlib.suppress(VersionConflict):
-                self.store.create(StoredTable(key, 0, text, expires))
+                self.store.create(StoredItem(key, 0, text, expires))
 
     def settle(self, loaded: Loaded) -> None:
         """Play any timed-out human turn and the computer turns after it."""
@@ -222,35 +222,6 @@ class Service:
         if state is not loaded.state:
             loaded.state = state
             loaded.dirty = True
-
-    # -- who is asking -------------------------------------------------------------
-
-    @staticmethod
-    def caller(table: Table, token: str | None, *, required: bool) -> Caller:
-        if token is None:
-            if required:
-                raise unauthorized()
-            return SPECTATOR
-        index = match_token(token, table.tokens)
-        if index is None:
-            raise unauthorized("this token holds no seat at this table")
-        return Caller(index, tuple(table.held_by(index)))
-
-    @staticmethod
-    def seat_for(loaded: Loaded, caller: Caller, seat: int | None) -> int | None:
-        """The seat a request speaks for: as named, else the held seat on turn, else the first."""
-        if caller.token_index is None:
-            if seat is not None:
-                raise unauthorized("a seat's view needs that seat's token")
-            return None
-        if seat is not None:
-            if seat not in caller.held:
-                raise forbidden(f"this token does not hold seat {seat}")
-            return seat
-        state = loaded.state
-        if state.phase != "over" and state.turn in caller.held:
-            return state.turn
-        return caller.held[0]
 
 
 def _activity(table: Table, state: Game) -> tuple[object, ...]:

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import seats
 from .errors import ApiError, bad_request, busy
-from .schemas import SCHEMAS, load_list
+from .schemas import StatusEntryRequest, load_list
+from .seats import Caller
 from .service import Loaded, Service, plausible_id, store_busy
 from .store.base import StoreBusy
-from .views import Caller, build_view, player_name
+from .views import build_view, player_name
 
 # Tables one request may ask about; a device keeps its last 50 (frontend/js/storage.js).
 # Well under a BatchGetItem's 100 keys, so one batch answers any request.
@@ -51,7 +53,7 @@ def table_statuses(service: Service, data: Any) -> dict[str, Any]:
         raise bad_request(
             f"ask about at most {MAX_STATUS_TABLES} tables at once, not {len(data)}", TOO_MANY
         )
-    entries = load_list(SCHEMAS["status_entry"], data)
+    entries = load_list(StatusEntryRequest, data)
     # A table named twice (two tokens, or a repeat) is read once.
     ids = list(dict.fromkeys(e["table_id"] for e in entries))
     try:
@@ -75,7 +77,7 @@ def _entry(loaded: Loaded | ApiError, request: dict[str, str]) -> dict[str, Any]
     try:
         if isinstance(loaded, ApiError):
             raise loaded
-        caller = Service.caller(loaded.table, request["token"], required=True)
+        caller = seats.caller(loaded.table, request["token"], required=True)
         return summary(loaded, caller.held)
     except ApiError as err:
         return {"table_id": request["table_id"], **err.body()}

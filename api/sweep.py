@@ -4,7 +4,7 @@ Deadlines used to pass only when a request came (api/turns.py); a quiet table ke
 next player waiting for nothing. Every minute (template.yaml: an EventBridge schedule
 invoking :func:`handler`; locally a thread of infra/devserver.py) the sweep asks the store
 for the tables whose wake time has come, through an index and never a scan
-(:meth:`TableStore.due`), and settles each exactly as a request would: the same
+(:meth:`Store.due`), and settles each exactly as a request would: the same
 :meth:`Service.commit` (one read, the change, one conditional write on the item's rev,
 re-read and re-checked after a conflict), the same :meth:`Service.settle` (the labelled
 bot plays the timed-out turn, then the computer seats) and the same next deadline.

@@ -13,7 +13,7 @@ import hmac
 from engine.errors import ActionError
 
 from .log import logger
-from .model import Table
+from .table_item import Table
 from .variants import Game, rules_of
 
 TIMEOUT_LEVEL = "normal"

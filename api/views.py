@@ -10,29 +10,14 @@ from __future__ import annotations
 
 import base64
 import hashlib
-from dataclasses import dataclass
 from typing import Any
 
-from .layout import reconcile
-from .model import Table, stored_layout
+from .layout import reconcile, stored_layout
 from .movetimes import time_of
 from .pace import pace_of
+from .seats import Caller
+from .table_item import Table
 from .variants import Game, rules_of
-
-
-@dataclass(frozen=True)
-class Caller:
-    """Who is asking: a token's seats, or a spectator (no token)."""
-
-    token_index: int | None
-    held: tuple[int, ...]
-
-    @property
-    def creator(self) -> bool:
-        return self.token_index == 0
-
-
-SPECTATOR = Caller(None, ())
 
 
 def player_name(table: Table, seat: int) -> str:

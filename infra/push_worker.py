@@ -24,46 +24,46 @@ from api.log import logger
 from api.players.stream import handle_change as credit_players
 from api.push.sender import Sender
 from api.push.stream import Deliverer, handle_change
-from api.store.base import BatchRead, StoredPlayer, StoredPushes, StoredTable, TableStore
+from api.store.base import BatchRead, Store, StoredItem, StoredPlayer, StoredPushes
 
 REMEMBERED_READS = 256
 
 
 @dataclass(frozen=True)
 class Change:
-    old: StoredTable
-    new: StoredTable
+    old: StoredItem
+    new: StoredItem
     at_s: int
 
 
 class NotifyingStore:
-    """A :class:`TableStore` that reports each replaced table item to ``changes``."""
+    """A :class:`Store` that reports each replaced table item to ``changes``."""
 
-    def __init__(self, inner: TableStore, changes: queue.Queue[Change | None], clock: Clock):
+    def __init__(self, inner: Store, changes: queue.Queue[Change | None], clock: Clock):
         self.inner = inner
         self.changes = changes
         self.clock = clock
-        self._reads: OrderedDict[str, StoredTable] = OrderedDict()
+        self._reads: OrderedDict[str, StoredItem] = OrderedDict()
         self._lock = threading.Lock()
 
-    def _remember(self, item: StoredTable) -> None:
+    def _remember(self, item: StoredItem) -> None:
         with self._lock:
             self._reads[item.table_id] = item
             self._reads.move_to_end(item.table_id)
             while len(self._reads) > REMEMBERED_READS:
                 self._reads.popitem(last=False)
 
-    def get(self, table_id: str) -> StoredTable | None:
+    def get(self, table_id: str) -> StoredItem | None:
         item = self.inner.get(table_id)
         if item is not None:
             self._remember(item)
         return item
 
-    def create(self, table: StoredTable) -> None:
+    def create(self, table: StoredItem) -> None:
         self.inner.create(table)  # a new table owes no push: nobody has subscribed yet
         self._remember(table)
 
-    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
         with self._lock:
             old = self._reads.get(table.table_id)
         if old is None or old.rev != expected_rev:
@@ -101,7 +101,7 @@ class PushWorker:
 
     def __init__(
         self,
-        store: TableStore,
+        store: Store,
         settings: Settings,
         *,
         clock: Clock | None = None,

@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Callable
 
 from ..auth import match_token, new_token, token_hash
-from ..store.base import StoredPlayer, TableStore, VersionConflict
+from ..store.base import PlayerItems, StoredPlayer, VersionConflict
 from .model import PLAYER_ID, Player, player_key
 
 WRITE_ATTEMPTS = 5
@@ -39,7 +39,7 @@ def token_player_id(token: str) -> str | None:
 
 
 def create_player(
-    store: TableStore, now_s: int, name: str, *, telegram_id: int | None = None
+    store: PlayerItems, now_s: int, name: str, *, telegram_id: int | None = None
 ) -> tuple[Player, str]:
     """A new player named ``name`` (already cleaned: :func:`api.names.clean_name`) and its
     first token, the only time that token is known in the clear."""
@@ -55,7 +55,7 @@ def create_player(
     raise VersionConflict("could not allocate a player id")
 
 
-def get_player(store: TableStore, player_id: str) -> Player | None:
+def get_player(store: PlayerItems, player_id: str) -> Player | None:
     """The player with this id, read consistently, or ``None``."""
     if not PLAYER_ID.fullmatch(player_id):
         return None
@@ -63,7 +63,7 @@ def get_player(store: TableStore, player_id: str) -> Player | None:
     return Player.from_json(player_id, item.rev, item.data) if item else None
 
 
-def player_by_token(store: TableStore, token: str) -> Player | None:
+def player_by_token(store: PlayerItems, token: str) -> Player | None:
     """The player whose token this is, ``None`` for an unknown or malformed token.
 
     The hashes are compared in constant time (:func:`api.auth.match_token`)."""
@@ -77,7 +77,7 @@ def player_by_token(store: TableStore, token: str) -> Player | None:
 
 
 def update_player(
-    store: TableStore, player_id: str, change: Callable[[Player], bool]
+    store: PlayerItems, player_id: str, change: Callable[[Player], bool]
 ) -> Player | None:
     """Read the player, apply ``change`` (it returns whether it changed anything) and write
     it back if nobody wrote in between; else read again, a few times. ``None``: no such
@@ -100,7 +100,7 @@ def update_player(
     raise VersionConflict(f"player {player_id} keeps changing")
 
 
-def issue_token(store: TableStore, player_id: str) -> str | None:
+def issue_token(store: PlayerItems, player_id: str) -> str | None:
     """A new token for an existing player (another device, a Telegram login); ``None``: no
     such player. The oldest of its tokens goes past :data:`~api.players.model.MAX_TOKENS`."""
     token = f"{player_id}.{new_token()}"
@@ -112,7 +112,7 @@ def issue_token(store: TableStore, player_id: str) -> str | None:
     return token if update_player(store, player_id, add) is not None else None
 
 
-def rename(store: TableStore, player_id: str, name: str) -> Player | None:
+def rename(store: PlayerItems, player_id: str, name: str) -> Player | None:
     def change(player: Player) -> bool:
         if player.name == name:
             return False

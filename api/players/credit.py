@@ -29,7 +29,7 @@ from typing import Literal
 
 from engine.okey101.state import State101
 
-from ..model import Table
+from ..table_item import Table
 from ..variants import Game
 
 Outcome = Literal["win", "draw", "loss"]

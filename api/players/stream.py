@@ -20,11 +20,12 @@ from typing import Any
 
 from ..config import Settings
 from ..log import logger
-from ..model import Table, hand_item_record, hand_key
-from ..push.stream import table_changes
+from ..records import hand_item_record
 from ..service import DECODE_ERRORS
 from ..store import make_store
-from ..store.base import StoreBusy, StoredTable, TableStore, VersionConflict
+from ..store.base import Store, StoreBusy, StoredItem, VersionConflict
+from ..store.stream import table_changes
+from ..table_item import Table, hand_key
 from ..variants import Game, from_record
 from .accounts import update_player
 from .credit import MIN_MOVES, SeatHand, own_moves, seat_hands
@@ -35,7 +36,7 @@ class _Hands:
     """The table's hands by number: the one in the item, earlier ones from their items
     (write-once, :mod:`api.hands`), each read at most once per change."""
 
-    def __init__(self, store: TableStore, table: Table, current: Game) -> None:
+    def __init__(self, store: Store, table: Table, current: Game) -> None:
         self.store = store
         self.table_id = table.table_id
         self.known: dict[int, Game | None] = {current.hand_number: current}
@@ -104,7 +105,7 @@ def credit(player: Player, hand: SeatHand, moves: int, own: int, now_s: int) -> 
     return True
 
 
-def handle_change(store: TableStore, old: StoredTable | None, new: StoredTable, now_s: int) -> int:
+def handle_change(store: Store, old: StoredItem | None, new: StoredItem, now_s: int) -> int:
     """Credit every hand that ended in this write; the number of player credits written.
 
     Raises :class:`StoreBusy` (and :class:`VersionConflict` for a player that kept
@@ -137,10 +138,10 @@ def handle_change(store: TableStore, old: StoredTable | None, new: StoredTable, 
     return written
 
 
-_store: TableStore | None = None
+_store: Store | None = None
 
 
-def store() -> TableStore:
+def store() -> Store:
     global _store
     if _store is None:
         _store = make_store(Settings.from_env())

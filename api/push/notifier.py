@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..model import SEEN_REFRESH_SECONDS, Table
-from ..store.base import StoredTable
+from ..store.base import StoredItem
+from ..table_item import SEEN_REFRESH_SECONDS, Table
 from ..turns import turn_key
 from ..variants import Game, from_record
 from .texts import text_for
@@ -44,13 +44,13 @@ class _Side:
     state: Game
 
 
-def _decode(stored: StoredTable) -> _Side:
+def _decode(stored: StoredItem) -> _Side:
     table = Table.from_stored(stored)
     return _Side(table, from_record(table.record))
 
 
 def notices(
-    old: StoredTable | None, new: StoredTable, now_s: int, looking_s: int = LOOKING_SECONDS
+    old: StoredItem | None, new: StoredItem, now_s: int, looking_s: int = LOOKING_SECONDS
 ) -> list[Notice]:
     """The notices one write owes, at most one per seat, for human seats not looking now
     (a seat whose last recorded request is under ``looking_s`` old).
@@ -94,7 +94,7 @@ def notices(
 
 def _looking(table: Table, seat: int, now_s: int, looking_s: int) -> bool:
     token = table.seats[seat].token
-    if token is None or token >= len(table.seen):
+    if token is None or token >= len(table.seen_times):
         return False
     return now_s - table.last_seen(token) < looking_s
 

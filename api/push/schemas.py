@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..model import strict_urlsafe_b64decode
+from ..records import strict_urlsafe_b64decode
 
 
 def _b64url_bytes(size: int, what: str) -> Callable[[str], None]:

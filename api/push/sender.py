@@ -20,8 +20,8 @@ from urllib.parse import urlsplit
 
 from ..config import Settings
 from ..log import logger
-from ..model import push_key
-from ..store.base import StoreBusy, TableStore, VersionConflict
+from ..store.base import Store, StoreBusy, VersionConflict
+from ..table_item import push_key
 from .keys import b64url, load_key
 from .notifier import Notice, payload
 from .subscriptions import Subscription, read, update
@@ -60,7 +60,7 @@ def table_url(origin: str | None, table_id: str) -> str:
 class Sender:
     def __init__(
         self,
-        store: TableStore,
+        store: Store,
         settings: Settings,
         *,
         sleep: Callable[[float], None] = time.sleep,

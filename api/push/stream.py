@@ -14,16 +14,15 @@ the seat's Telegram user, if any, through the bot; without a bot token it sends 
 
 from __future__ import annotations
 
-import time
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..config import Settings
 from ..log import logger
 from ..service import DECODE_ERRORS
 from ..store import make_store
-from ..store.base import StoreBusy, StoredTable
+from ..store.base import StoreBusy, StoredItem
+from ..store.stream import table_changes
 from .notifier import LOOKING_SECONDS, Notice, notices
 from .sender import Sender
 
@@ -55,23 +54,10 @@ def others() -> list[Deliverer]:
     return _others
 
 
-def stored(image: dict[str, Any] | None) -> StoredTable | None:
-    """A table item from a stream image (DynamoDB's JSON), ``None`` for anything else."""
-    if not image or "data" not in image or "id" not in image:
-        return None
-    key = image["id"]["S"]
-    if "#" in key or "~" in key:
-        return None
-    expires = image.get("expires_at")
-    return StoredTable(
-        key, int(image["rev"]["N"]), image["data"]["S"], int(expires["N"]) if expires else None
-    )
-
-
 def handle_change(
     send: Sender,
-    old: StoredTable | None,
-    new: StoredTable,
+    old: StoredItem | None,
+    new: StoredItem,
     now_s: int,
     also: Sequence[Deliverer] = (),
 ) -> int:
@@ -92,29 +78,6 @@ def handle_change(
         for other in also:
             other.deliver(notice)
     return len(found)
-
-
-@dataclass(frozen=True)
-class TableChange:
-    """One MODIFY record of a table item from the stream, decoded."""
-
-    sequence: str  # the record's id, for batchItemFailures
-    old: StoredTable | None
-    new: StoredTable
-    at_s: int
-
-
-def table_changes(event: dict[str, Any]) -> Iterator[TableChange]:
-    """The stream event's changed table items; every other record is skipped. Shared by
-    the notifier and the player credits (api/players/stream.py)."""
-    for record in event.get("Records") or []:
-        change = record.get("dynamodb") or {}
-        new = stored(change.get("NewImage"))
-        if record.get("eventName") != "MODIFY" or new is None:
-            continue
-        at_s = int(change.get("ApproximateCreationDateTime") or time.time())
-        old = stored(change.get("OldImage"))
-        yield TableChange(str(change.get("SequenceNumber", "")), old, new, at_s)
 
 
 def handler(event: dict[str, Any], _context: Any) -> dict[str, Any]:

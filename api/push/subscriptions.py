@@ -1,7 +1,7 @@
 """A seat's push subscriptions: add (PUT), remove (DELETE), read for sending.
 
 Each seat keeps its subscriptions in one item of its own, ``<table id>~push~<seat>``
-(:func:`api.model.push_key`), at most :data:`MAX_DEVICES` of them: one per device, a
+(:func:`api.table_item.push_key`), at most :data:`MAX_DEVICES` of them: one per device, a
 device known by its endpoint (subscribing again with the same endpoint replaces the
 entry; a sixth device pushes out the one subscribed longest ago). The table item is
 not written, so subscribing never slows or conflicts with a move, and a poll never
@@ -20,11 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
+from .. import seats
 from ..config import Settings
 from ..errors import RETRY_AFTER_STORE, bad_request, busy
-from ..model import push_key
 from ..service import Service
-from ..store.base import StoreBusy, StoredPushes, TableStore, VersionConflict
+from ..store.base import PushItems, StoreBusy, StoredPushes, VersionConflict
+from ..table_item import push_key
 
 MAX_DEVICES = 5
 MAX_ENDPOINT = 1024
@@ -81,7 +82,7 @@ def endpoint_problem(endpoint: str, settings: Settings) -> str | None:
     return "the endpoint is not on a known push service (Google, Mozilla, Apple, Microsoft)"
 
 
-def read(store: TableStore, table_id: str, seat: int) -> tuple[list[Subscription], int | None]:
+def read(store: PushItems, table_id: str, seat: int) -> tuple[list[Subscription], int | None]:
     """The seat's subscriptions and the item's rev (``None``: no item yet)."""
     item = store.get_pushes(push_key(table_id, seat))
     if item is None:
@@ -90,7 +91,7 @@ def read(store: TableStore, table_id: str, seat: int) -> tuple[list[Subscription
 
 
 def update(
-    store: TableStore,
+    store: PushItems,
     table_id: str,
     seat: int,
     change: Callable[[list[Subscription]], list[Subscription] | None],
@@ -121,9 +122,9 @@ def _seat(
     """The seat the token speaks for, the table's expiry as a write now would set it, and
     the request's body, validated only once the table and the token are known good."""
     loaded = service.load(table_id)
-    caller = service.caller(loaded.table, token, required=True)
+    caller = seats.caller(loaded.table, token, required=True)
     body = request()
-    chosen = service.seat_for(loaded, caller, body.get("seat"))
+    chosen = seats.seat_for(loaded, caller, body.get("seat"))
     assert chosen is not None
     return chosen, service.expires_at(loaded.table, loaded.now_ms), body
 

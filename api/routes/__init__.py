@@ -1,1 +1,3 @@
-"""One router per resource: tables (lobby and views), actions, racks, the API document."""
+"""The HTTP operations: one handler module per resource, and :mod:`api.routes.table`, the
+table that declares each operation once (method, path, handler, schemas, errors) for both
+the Lambda's router and the OpenAPI document."""

@@ -5,14 +5,12 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler import Response
 
 from ..context import get_service
-from ..http import body, dumped, new_router, token
+from ..http import body, dumped, token
 from ..play import act
-from ..schemas import SCHEMAS, load_later
+from ..schemas import ActionRequest, AnyViewSchema, load_later
+from .router import router
 
-router = new_router()
 
-
-@router.post("/tables/<table_id>/actions")
 def post_action(table_id: str) -> Response[str]:
-    request = load_later(SCHEMAS["action"], body(router), code="malformed_action")
-    return dumped(SCHEMAS["view"], act(get_service(), table_id, token(router), request))
+    request = load_later(ActionRequest, body(router), code="malformed_action")
+    return dumped(AnyViewSchema, act(get_service(), table_id, token(router), request))

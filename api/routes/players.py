@@ -5,31 +5,28 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler import Response
 
 from ..context import get_service
-from ..http import body, dumped, new_router, token
+from ..http import body, dumped, token
 from ..players.requests import describe, me, new_player, renamed
-from ..schemas import SCHEMAS, load
+from ..players.schemas import PlayerCreatedResponse, PlayerRequest, PlayerResponse, RenameRequest
+from ..schemas import load
+from .router import router
 
-router = new_router()
 
-
-@router.post("/players")
 def create() -> Response[str]:
-    request = load(SCHEMAS["player_new"], body(router))
+    request = load(PlayerRequest, body(router))
     answer = new_player(get_service(), request)
-    return dumped(SCHEMAS["player_created"], answer, status=201)
+    return dumped(PlayerCreatedResponse, answer, status=201)
 
 
-@router.get("/players/me")
 def read() -> Response[str]:
     service = get_service()
     player = me(service, token(router))
-    return dumped(SCHEMAS["player"], describe(player, service.clock.now_ms()))
+    return dumped(PlayerResponse, describe(player, service.clock.now_ms()))
 
 
-@router.patch("/players/me")
 def patch() -> Response[str]:
     service = get_service()
     player = me(service, token(router))  # the caller first: a stranger learns nothing of the body
-    request = load(SCHEMAS["player_rename"], body(router))
+    request = load(RenameRequest, body(router))
     player = renamed(service, player, request["name"])
-    return dumped(SCHEMAS["player"], describe(player, service.clock.now_ms()))
+    return dumped(PlayerResponse, describe(player, service.clock.now_ms()))

@@ -5,22 +5,26 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler import Response
 
 from ..context import get_service
-from ..http import body, dumped, new_router, query, token
+from ..http import body, dumped, query, token
 from ..play import arrangement, save_layout
-from ..schemas import SCHEMAS, load, load_later
+from ..schemas import (
+    ArrangementQuery,
+    ArrangementResponse,
+    RackRequest,
+    RackResponse,
+    load,
+    load_later,
+)
+from .router import router
 
-router = new_router()
 
-
-@router.put("/tables/<table_id>/rack")
 def put_rack(table_id: str) -> Response[str]:
-    request = load_later(SCHEMAS["rack"], body(router))
+    request = load_later(RackRequest, body(router))
     answer = save_layout(get_service(), table_id, token(router), request)
-    return dumped(SCHEMAS["rack_saved"], answer)
+    return dumped(RackResponse, answer)
 
 
-@router.get("/tables/<table_id>/arrangement")
 def get_arrangement(table_id: str) -> Response[str]:
-    params = load(SCHEMAS["arrangement_query"], query(router))
+    params = load(ArrangementQuery, query(router))
     answer = arrangement(get_service(), table_id, token(router), params.get("seat"), params["by"])
-    return dumped(SCHEMAS["arrangement"], answer)
+    return dumped(ArrangementResponse, answer)

@@ -7,28 +7,37 @@ from aws_lambda_powertools.event_handler import Response
 from ..context import get_service
 from ..errors import bad_request
 from ..hands import finished_hand
-from ..http import body, dumped, header, json_text_response, new_router, query, token
+from ..http import body, dumped, header, json_text_response, query, token
 from ..lobby import create_table, join_table, seat_to_bot, start_table
-from ..play import get_view
 from ..players.requests import PLAYER_HEADER, table_player
-from ..schemas import SCHEMAS, load, load_later
+from ..schemas import (
+    AnyViewSchema,
+    BotSeatRequest,
+    CreateTableRequest,
+    CreateTableResponse,
+    JoinRequest,
+    JoinResponse,
+    StartRequest,
+    TableStatusesResponse,
+    ViewQuery,
+    load,
+    load_later,
+)
 from ..status import table_statuses
+from ..view_request import get_view
+from .router import router
 
-router = new_router()
 
-
-@router.post("/tables")
 def create() -> Response[str]:
-    request = load(SCHEMAS["create"], body(router))
+    request = load(CreateTableRequest, body(router))
     service = get_service()
     player = table_player(service, header(router, PLAYER_HEADER))
     answer = create_table(service, request, header(router, "origin"), player)
-    return dumped(SCHEMAS["created"], answer, status=201)
+    return dumped(CreateTableResponse, answer, status=201)
 
 
-@router.get("/tables/<table_id>")
 def view(table_id: str) -> Response[str]:
-    params = load(SCHEMAS["view_query"], query(router))
+    params = load(ViewQuery, query(router))
     shown = get_view(
         get_service(),
         table_id,
@@ -46,48 +55,43 @@ def view(table_id: str) -> Response[str]:
     return json_text_response(200, shown.text, headers)  # the text the tag was taken of
 
 
-@router.get("/tables/<table_id>/hands/<number>")
 def hand(table_id: str, number: str) -> Response[str]:
     # isdigit() alone accepts "²" and other digits int() refuses: ASCII only.
     if not (number.isascii() and number.isdigit() and len(number) < 4):
         raise bad_request("the hand in the path is a number from 0")
     answer = finished_hand(get_service(), table_id, int(number))
     # A finished hand never changes: a browser may keep it.
-    return dumped(SCHEMAS["view"], answer, headers={"Cache-Control": "public, max-age=3600"})
+    return dumped(AnyViewSchema, answer, headers={"Cache-Control": "public, max-age=3600"})
 
 
-@router.post("/tables/<table_id>/join")
 def join(table_id: str) -> Response[str]:
     data = body(router)
     # The invite code is a join's credential: read first, checked with the table (as a token is).
     invite = data.get("invite_code") if isinstance(data, dict) else None
     invite_code = invite if isinstance(invite, str) else ""
-    request = load_later(SCHEMAS["join"], data)
+    request = load_later(JoinRequest, data)
     service = get_service()
     player = table_player(service, header(router, PLAYER_HEADER))
     answer = join_table(service, table_id, invite_code, request, player)
-    return dumped(SCHEMAS["joined"], answer)
+    return dumped(JoinResponse, answer)
 
 
-@router.post("/tables/<table_id>/start")
 def start(table_id: str) -> Response[str]:
-    request = load_later(SCHEMAS["start"], body(router))
+    request = load_later(StartRequest, body(router))
     answer = start_table(get_service(), table_id, token(router), request)
-    return dumped(SCHEMAS["view"], answer)
+    return dumped(AnyViewSchema, answer)
 
 
-@router.post("/tables/<table_id>/seats/<seat>/bot")
 def seat_bot(table_id: str, seat: str) -> Response[str]:
-    request = load_later(SCHEMAS["bot"], body(router))
+    request = load_later(BotSeatRequest, body(router))
     # isdigit() alone accepts "²" and other digits int() refuses: ASCII only.
     if not (seat.isascii() and seat.isdigit() and len(seat) < 3):
         raise bad_request("the seat in the path is a number 0..3")
     number = int(seat)
     answer = seat_to_bot(get_service(), table_id, token(router), number, request)
-    return dumped(SCHEMAS["view"], answer)
+    return dumped(AnyViewSchema, answer)
 
 
-@router.post("/tables/status")
 def statuses() -> Response[str]:
     answer = table_statuses(get_service(), body(router))
-    return dumped(SCHEMAS["statuses"], answer)
+    return dumped(TableStatusesResponse, answer)

@@ -11,7 +11,7 @@ from aws_lambda_powertools.event_handler import Response
 
 from ..context import get_service
 from ..errors import ApiError
-from ..http import body, dumped, header, new_router, token
+from ..http import body, dumped, header, token
 from ..log import logger
 from ..players.requests import PLAYER_HEADER
 from ..schemas import load, load_later
@@ -19,37 +19,39 @@ from ..telegram import identity
 from ..telegram.bot import handle_update
 from ..telegram.botapi import BotApi
 from ..telegram.credentials import TELEGRAM_OFF, require_token, webhook_secret
-from ..telegram.schemas import SCHEMAS
-
-router = new_router()
+from ..telegram.schemas import (
+    TelegramNotificationsRequest,
+    TelegramNotificationsResponse,
+    TelegramPlayerRequest,
+    TelegramPlayerResponse,
+    TelegramSeatRequest,
+    WebhookResponse,
+)
+from .router import router
 
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 WEBHOOK_TIMEOUT_S = 3.0
 
 
-@router.post("/players/telegram")
 def telegram_player() -> Response[str]:
     service = get_service()
-    request = load(SCHEMAS["player_request"], body(router))
+    request = load(TelegramPlayerRequest, body(router))
     device = (header(router, PLAYER_HEADER) or "").strip() or None
-    return dumped(SCHEMAS["player"], identity.player(service, request, device))
+    return dumped(TelegramPlayerResponse, identity.player(service, request, device))
 
 
-@router.put("/players/telegram/notifications")
 def telegram_notifications() -> Response[str]:
     service = get_service()
-    request = load(SCHEMAS["notifications_request"], body(router))
-    return dumped(SCHEMAS["notifications"], identity.notifications(service, request))
+    request = load(TelegramNotificationsRequest, body(router))
+    return dumped(TelegramNotificationsResponse, identity.notifications(service, request))
 
 
-@router.put("/tables/<table_id>/telegram")
 def telegram_seat(table_id: str) -> Response[str]:
-    request = load_later(SCHEMAS["seat"], body(router))
+    request = load_later(TelegramSeatRequest, body(router))
     identity.link_seat(get_service(), table_id, token(router), request)
     return Response(status_code=204, body="", headers={"Cache-Control": "no-store"})
 
 
-@router.post("/telegram/webhook")
 def telegram_webhook() -> Response[str]:
     """An update from Telegram (setWebhook with ``secret_token``). Checked by the secret
     header before the body is even parsed; once checked, always 200, so that Telegram
@@ -68,4 +70,4 @@ def telegram_webhook() -> Response[str]:
     api = BotApi(service.settings.telegram_api, bot_token, attempts=1, timeout=WEBHOOK_TIMEOUT_S)
     done = handle_update(body(router), service.settings, api, service.store)
     logger.info("webhook update", extra={"done": done})
-    return dumped(SCHEMAS["webhook"], {"ok": True})
+    return dumped(WebhookResponse, {"ok": True})

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from ..config import Settings
-from .base import StoreBusy, StoredTable, TableStore, VersionConflict
+from .base import Store, StoreBusy, StoredItem, VersionConflict
 
-__all__ = ["StoreBusy", "StoredTable", "TableStore", "VersionConflict", "make_store"]
+__all__ = ["Store", "StoreBusy", "StoredItem", "VersionConflict", "make_store"]
 
 
-def make_store(settings: Settings) -> TableStore:
+def make_store(settings: Settings) -> Store:
     if settings.store == "sqlite":
         from .sqlite import SqliteStore
 

@@ -1,4 +1,7 @@
-"""The storage contract: one item per table, written only if its revision is unchanged.
+"""The storage contract, by what is stored: tables and their finished hands
+(:class:`TableItems`), seats' push subscriptions (:class:`PushItems`) and players
+(:class:`PlayerItems`); a :class:`Store` keeps all three. Every item is written only if
+its revision is unchanged.
 
 ``rev`` is the store's own counter; it grows with every write (moves, joins,
 rack layouts), unlike the game version, so a saved layout never makes a
@@ -16,7 +19,10 @@ MAX_BATCH = 100
 
 
 @dataclass(frozen=True)
-class StoredTable:
+class StoredItem:
+    """A table's item (api/table_item.py), or a finished hand's, written once under
+    ``api.table_item.hand_key`` (``table_id`` is then that key)."""
+
     table_id: str
     rev: int
     data: str
@@ -28,7 +34,7 @@ class StoredTable:
 
 @dataclass(frozen=True)
 class StoredPushes:
-    """One seat's Web Push subscriptions, in an item of their own (``api.model.push_key``):
+    """One seat's Web Push subscriptions, in an item of their own (``api.table_item.push_key``):
     the table item stays small and no poll ever reads them. ``rev`` guards concurrent
     subscribes as the table's does; ``data`` is an opaque JSON string."""
 
@@ -51,14 +57,14 @@ class StoredPlayer:
 
 @dataclass(frozen=True)
 class BatchRead:
-    """What :meth:`TableStore.get_many` found.
+    """What :meth:`Store.get_many` found.
 
     An id in neither ``found`` nor ``unread`` is not stored. ``unread`` holds the ids the
     backend left unanswered through its own bounded retries (DynamoDB's
     ``UnprocessedKeys``, when a partition is throttled): asked again later, they may be there.
     """
 
-    found: dict[str, StoredTable]
+    found: dict[str, StoredItem]
     unread: frozenset[str] = field(default_factory=frozenset)
 
 
@@ -82,10 +88,11 @@ class StoreBusy(Exception):
         self.table_id = table_id
 
 
-class TableStore(Protocol):
-    # Each method raises :class:`StoreBusy` when the backend cannot answer now.
+class TableItems(Protocol):
+    """Tables and their finished hands, each an item keyed by its id. Each method raises
+    :class:`StoreBusy` when the backend cannot answer now; so do those of the others."""
 
-    def get(self, table_id: str) -> StoredTable | None:
+    def get(self, table_id: str) -> StoredItem | None:
         """The item, read consistently, or ``None``."""
 
     def get_many(self, table_ids: Sequence[str]) -> BatchRead:
@@ -96,10 +103,10 @@ class TableStore(Protocol):
         ``MAX_BATCH`` distinct ids is a ``ValueError``: the caller bounds its batches.
         """
 
-    def create(self, table: StoredTable) -> None:
+    def create(self, table: StoredItem) -> None:
         """Write a new item; :class:`VersionConflict` if the id is taken."""
 
-    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
         """Replace the item only if its stored ``rev`` is ``expected_rev``.
 
         Raises :class:`VersionConflict` otherwise (also when it is gone).
@@ -111,12 +118,23 @@ class TableStore(Protocol):
         or still hold an item's old wake time: the caller re-reads and re-checks each one.
         """
 
+    def raw(self, table_id: str) -> bytes | None:
+        """The stored item as the backend holds it, for byte-for-byte comparison in tests."""
+
+
+class PushItems(Protocol):
+    """Each seat's Web Push subscriptions (api/push)."""
+
     def get_pushes(self, key: str) -> StoredPushes | None:
         """A seat's subscriptions item, read consistently, or ``None``."""
 
     def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
         """Write a seat's subscriptions item if its stored ``rev`` is ``expected_rev``
         (``None``: only if there is none yet); :class:`VersionConflict` otherwise."""
+
+
+class PlayerItems(Protocol):
+    """Players (api/players)."""
 
     def get_player(self, key: str) -> StoredPlayer | None:
         """A player's item, read consistently, or ``None``."""
@@ -125,5 +143,7 @@ class TableStore(Protocol):
         """Write a player's item if its stored ``rev`` is ``expected_rev`` (``None``: only
         if there is none yet); :class:`VersionConflict` otherwise."""
 
-    def raw(self, table_id: str) -> bytes | None:
-        """The stored item as the backend holds it, for byte-for-byte comparison in tests."""
+
+class Store(TableItems, PushItems, PlayerItems, Protocol):
+    """The whole store: what the API's service holds (SQLite, DynamoDB, and the dev
+    server's wrapper around either)."""

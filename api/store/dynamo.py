@@ -19,9 +19,9 @@ from .base import (
     MAX_BATCH,
     BatchRead,
     StoreBusy,
+    StoredItem,
     StoredPlayer,
     StoredPushes,
-    StoredTable,
     VersionConflict,
 )
 
@@ -80,7 +80,7 @@ BUSY_CODES = frozenset(
 )
 
 
-def _item(table: StoredTable) -> dict[str, Any]:
+def _item(table: StoredItem) -> dict[str, Any]:
     item: dict[str, Any] = {
         "id": {"S": table.table_id},
         "rev": {"N": str(table.rev)},
@@ -108,9 +108,9 @@ def due_buckets(now_ms: int) -> list[str]:
     return [wake_bucket(now_ms - k * BUCKET_MS) for k in range(LOOKBACK_BUCKETS, -1, -1)]
 
 
-def _stored(item: dict[str, Any]) -> StoredTable:
+def _stored(item: dict[str, Any]) -> StoredItem:
     expires = item.get(TTL_ATTRIBUTE)
-    return StoredTable(
+    return StoredItem(
         item["id"]["S"],
         int(item["rev"]["N"]),
         item["data"]["S"],
@@ -146,7 +146,7 @@ def _expecting(expected_rev: int | None) -> dict[str, Any]:
     }
 
 
-def item_size(table: StoredTable) -> int:
+def item_size(table: StoredItem) -> int:
     """DynamoDB's billed size of the item: attribute names plus values, in bytes."""
     size = 0
     for name, value in _item(table).items():
@@ -213,7 +213,7 @@ class DynamoStore:
         item: dict[str, Any] | None = answer.get("Item")
         return item
 
-    def get(self, table_id: str) -> StoredTable | None:
+    def get(self, table_id: str) -> StoredItem | None:
         item = self._read(table_id)
         return _stored(item) if item else None
 
@@ -222,7 +222,7 @@ class DynamoStore:
         ids = list(dict.fromkeys(table_ids))
         if len(ids) > MAX_BATCH:
             raise ValueError(f"get_many reads at most {MAX_BATCH} items, not {len(ids)}")
-        found: dict[str, StoredTable] = {}
+        found: dict[str, StoredItem] = {}
         keys: list[dict[str, Any]] = [{"id": {"S": table_id}} for table_id in ids]
         started = time.monotonic()
         for retry in range(BATCH_RETRIES + 1):
@@ -242,7 +242,7 @@ class DynamoStore:
             keys = answer.get("UnprocessedKeys", {}).get(self.table_name, {}).get("Keys", [])
         return BatchRead(found, frozenset(key["id"]["S"] for key in keys))
 
-    def create(self, table: StoredTable) -> None:
+    def create(self, table: StoredItem) -> None:
         try:
             self._call(
                 self.client.put_item,
@@ -255,7 +255,7 @@ class DynamoStore:
         except self._conflict_errors() as exc:
             raise VersionConflict(f"table {table.table_id} exists") from exc
 
-    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
         try:
             self._call(
                 self.client.put_item,

@@ -21,9 +21,9 @@ from .base import (
     MAX_BATCH,
     BatchRead,
     StoreBusy,
+    StoredItem,
     StoredPlayer,
     StoredPushes,
-    StoredTable,
     VersionConflict,
 )
 
@@ -117,10 +117,10 @@ class SqliteStore:
             self._local.db = db
         return db
 
-    def get(self, table_id: str) -> StoredTable | None:
+    def get(self, table_id: str) -> StoredItem | None:
         with _answering(table_id), self._connect() as db:
             row = db.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
-        return StoredTable(*row) if row else None
+        return StoredItem(*row) if row else None
 
     def get_many(self, table_ids: Sequence[str]) -> BatchRead:
         ids = list(dict.fromkeys(table_ids))
@@ -131,9 +131,9 @@ class SqliteStore:
         marks = ",".join("?" * len(ids))
         with _answering(ids[0]), self._connect() as db:
             rows = db.execute(f"SELECT {COLUMNS} FROM tables WHERE id IN ({marks})", ids).fetchall()
-        return BatchRead({row[0]: StoredTable(*row) for row in rows})
+        return BatchRead({row[0]: StoredItem(*row) for row in rows})
 
-    def create(self, table: StoredTable) -> None:
+    def create(self, table: StoredItem) -> None:
         with _answering(table.table_id), self._connect() as db:
             # Expired rows go when new ones come, as DynamoDB's TTL sweeps them eventually.
             db.execute(
@@ -148,7 +148,7 @@ class SqliteStore:
             except sqlite3.IntegrityError as exc:
                 raise VersionConflict(f"table {table.table_id} exists") from exc
 
-    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
         with _answering(table.table_id), self._connect() as db:
             cursor = db.execute(
                 "UPDATE tables SET rev = ?, data = ?, expires_at = ?, wake_at = ?"

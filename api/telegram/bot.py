@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 from ..config import Settings
 from ..log import logger
-from ..store.base import TableStore
+from ..store.base import Store
 from .botapi import BotApi
 from .links import pick_lang, set_notifications
 from .texts import text
@@ -50,7 +50,7 @@ def app_button(settings: Settings, label: str, start: str | None) -> dict[str, A
     return {"inline_keyboard": [[{"text": label, "web_app": {"url": url}}]]}
 
 
-def handle_update(update: Any, settings: Settings, api: BotApi, store: TableStore) -> str:
+def handle_update(update: Any, settings: Settings, api: BotApi, store: Store) -> str:
     """Answer one update; what was done, for the log. Never raises on a strange update:
     Telegram resends any update not answered 200, so one the bot cannot use is dropped."""
     message = update.get("message") if isinstance(update, dict) else None

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import seats
 from ..errors import RETRY_AFTER_STORE, ApiError, busy
 from ..log import logger
 from ..service import Service
@@ -61,9 +62,9 @@ def link_seat(
     the init data."""
     require_token(service.settings)
     loaded = service.load(table_id)
-    caller = service.caller(loaded.table, token, required=True)
+    caller = seats.caller(loaded.table, token, required=True)
     body = request()
-    seat = service.seat_for(loaded, caller, body.get("seat"))
+    seat = seats.seat_for(loaded, caller, body.get("seat"))
     assert seat is not None
     data = verify(service, body["init_data"])
     lang = links.pick_lang(body.get("lang"), data.user.language_code)

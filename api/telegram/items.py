@@ -13,13 +13,13 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..store.base import StoredPushes, TableStore, VersionConflict
+from ..store.base import Store, StoredPushes, VersionConflict
 
 WRITE_ATTEMPTS = 5
 Item = dict[str, Any]
 
 
-def read(store: TableStore, key: str) -> tuple[Item | None, int | None]:
+def read(store: Store, key: str) -> tuple[Item | None, int | None]:
     """The item's JSON and rev, ``(None, None)`` when there is none."""
     stored = store.get_pushes(key)
     if stored is None:
@@ -29,7 +29,7 @@ def read(store: TableStore, key: str) -> tuple[Item | None, int | None]:
 
 
 def update(
-    store: TableStore,
+    store: Store,
     key: str,
     change: Callable[[Item | None], Item | None],
     expires_at: int | None = None,

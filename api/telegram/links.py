@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..store.base import TableStore
+from ..store.base import Store
 from . import items
 
 SEAT_SEPARATOR = "~tg~"  # "~" is in no table id
@@ -55,7 +55,7 @@ def pick_lang(*candidates: str | None) -> str:
 
 
 def link_seat(
-    store: TableStore, table_id: str, seat: int, telegram_id: int, lang: str, expires_at: int
+    store: Store, table_id: str, seat: int, telegram_id: int, lang: str, expires_at: int
 ) -> None:
     def put(_: items.Item | None) -> items.Item:
         return {"u": telegram_id, "l": lang}
@@ -63,19 +63,19 @@ def link_seat(
     items.update(store, seat_key(table_id, seat), put, expires_at)
 
 
-def seat_link(store: TableStore, table_id: str, seat: int) -> SeatLink | None:
+def seat_link(store: Store, table_id: str, seat: int) -> SeatLink | None:
     found, _ = items.read(store, seat_key(table_id, seat))
     if found is None:
         return None
     return SeatLink(int(found["u"]), pick_lang(found.get("l")))
 
 
-def notifications_on(store: TableStore, telegram_id: int) -> bool:
+def notifications_on(store: Store, telegram_id: int) -> bool:
     found, _ = items.read(store, user_key(telegram_id))
     return notifications_on_in(found)
 
 
-def set_notifications(store: TableStore, telegram_id: int, on: bool) -> None:
+def set_notifications(store: Store, telegram_id: int, on: bool) -> None:
     def put(found: items.Item | None) -> items.Item | None:
         if notifications_on_in(found) == on:
             return None

@@ -61,13 +61,3 @@ class TelegramNotificationsResponse(Schema):
 
 class WebhookResponse(Schema):
     ok = fields.Boolean(required=True)
-
-
-SCHEMAS = {
-    "player_request": TelegramPlayerRequest(),
-    "player": TelegramPlayerResponse(),
-    "seat": TelegramSeatRequest(),
-    "notifications_request": TelegramNotificationsRequest(),
-    "notifications": TelegramNotificationsResponse(),
-    "webhook": WebhookResponse(),
-}

@@ -14,7 +14,7 @@ from ..config import Settings
 from ..log import logger
 from ..push.notifier import Notice
 from ..push.texts import text_for
-from ..store.base import StoreBusy, TableStore
+from ..store.base import Store, StoreBusy
 from .bot import app_button
 from .botapi import BotApi
 from .credentials import bot_token, enabled
@@ -28,7 +28,7 @@ class TelegramSender:
     """Sends through ``api`` when given (tests), else through a client made on first use
     with the configured token: with none, Telegram is off and nothing is sent."""
 
-    def __init__(self, store: TableStore, settings: Settings, api: BotApi | None = None) -> None:
+    def __init__(self, store: Store, settings: Settings, api: BotApi | None = None) -> None:
         self.store = store
         self.settings = settings
         self._api = api

@@ -113,6 +113,7 @@ export const api = {
 		navigator.sendBeacon?.(base() + `tables/${id}/away`, JSON.stringify({ token })),
 	start: (id, token, request_id) =>
 		call('POST', `tables/${id}/start`, { body: { request_id }, token, retry: true }),
+	level: (id, token, level) => call('PUT', `tables/${id}/level`, { body: { level }, token }),
 	bot: (id, token, seat, level = 'normal') =>
 		call('POST', `tables/${id}/seats/${seat}/bot`, { body: { level }, token }),
 	rack: (id, token, layout, seat) =>

@@ -6,7 +6,7 @@
 // module), lastDiscard ({ seat, tile } of the discard made last, marked in its corner).
 import { t, tn } from './i18n/index.js'
 import { h } from './ui.js'
-import { tileEl, faceTile, backTile, faceLabel, faceOf } from './tiles.js'
+import { tileEl, faceTile, backTile, faceLabel, faceOf, valueOf, FAKE } from './tiles.js'
 import { timeLeft } from './when.js'
 
 export const legal = (v, type) => v?.legal?.find(a => a.type === type)
@@ -16,6 +16,28 @@ export const legal = (v, type) => v?.legal?.find(a => a.type === type)
 export function discardPenalty(v, type, tile) {
 	if (type !== 'discard' || !legal(v, 'discard')?.penalised?.includes(tile)) return null
 	return faceOf(tile) === v.okey ? 'okey' : 'layoff'
+}
+
+// What to ask before a move: the 101 penalty ('okey', 'layoff'), or else, in either game,
+// 'wild' for a discard of the okey itself while the player wants asking (prefs.askOkey).
+// A finish with the okey is the best finish there is, so it is never questioned.
+export function discardQuestion(v, type, tile, askOkey) {
+	const penalty = discardPenalty(v, type, tile)
+	if (penalty) return penalty
+	const wild = type === 'discard' && tile != null && faceOf(tile) === v.okey
+	return wild && askOkey ? 'wild' : null
+}
+
+// The meld a penalised tile could join, as the legal discard's `fits` says: its owner's
+// name and its values, an okey as its star ("Computer 2", "7-8-9"); null if none given.
+export function fitOf(v, tile) {
+	const fit = legal(v, 'discard')?.fits?.find(f => f.tile === tile)
+	const meld = fit && v.table?.[fit.meld]
+	if (!meld) return null
+	// The okey stands for any tile (a star); a false okey for the okey's face.
+	const face = id => (faceOf(id) === FAKE ? v.okey : faceOf(id))
+	const value = id => (faceOf(id) === v.okey ? '★' : valueOf(face(id)))
+	return { name: nameOf(v, fit.seat), meld: meld.map(value).join('-'), mine: fit.seat === v.you }
 }
 export const playerOf = (v, seat) => v?.players?.find(p => p.seat === seat) || {}
 export const nameOf = (v, seat) => playerOf(v, seat).name || t('player_n', { n: seat + 1 })

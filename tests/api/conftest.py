@@ -12,7 +12,7 @@ from api import context
 from api.clock import ManualClock
 from api.config import Settings
 from api.service import Service
-from api.store.base import TableStore
+from api.store.base import Store
 from api.store.sqlite import SqliteStore
 
 from .support import (
@@ -41,7 +41,7 @@ def aws_env() -> Iterator[None]:
 
 
 @pytest.fixture
-def moto_store(aws_env: None) -> Iterator[TableStore]:
+def moto_store(aws_env: None) -> Iterator[Store]:
     import boto3
     from moto import mock_aws
 
@@ -54,11 +54,11 @@ def moto_store(aws_env: None) -> Iterator[TableStore]:
 
 
 @pytest.fixture
-def sqlite_store(tmp_path: Path) -> TableStore:
+def sqlite_store(tmp_path: Path) -> Store:
     return SqliteStore(str(tmp_path / "tables.sqlite3"))
 
 
-def _dynalite_store(endpoint: str) -> TableStore:
+def _dynalite_store(endpoint: str) -> Store:
     import boto3
 
     from api.store.dynamo import DynamoStore
@@ -75,10 +75,10 @@ def _dynalite_store(endpoint: str) -> TableStore:
     return DynamoStore(name, client=client)
 
 
-def _store(request: pytest.FixtureRequest) -> TableStore:
+def _store(request: pytest.FixtureRequest) -> Store:
     kind = request.param
     if kind == "sqlite":
-        store: TableStore = request.getfixturevalue("sqlite_store")
+        store: Store = request.getfixturevalue("sqlite_store")
     elif kind == "moto":
         store = request.getfixturevalue("moto_store")
     else:
@@ -87,7 +87,7 @@ def _store(request: pytest.FixtureRequest) -> TableStore:
 
 
 @pytest.fixture(params=STORES)
-def any_store(request: pytest.FixtureRequest) -> TableStore:
+def any_store(request: pytest.FixtureRequest) -> Store:
     """Each test using this runs once per store backend."""
     return _store(request)
 
@@ -97,7 +97,7 @@ def any_store(request: pytest.FixtureRequest) -> TableStore:
 # winners of twenty). Real DynamoDB and the dynalite server check and write
 # atomically, as SQLite does in one transaction; races are tested on those.
 @pytest.fixture(params=[kind for kind in STORES if kind != "moto"])
-def atomic_store(request: pytest.FixtureRequest) -> TableStore:
+def atomic_store(request: pytest.FixtureRequest) -> Store:
     """A store whose conditional write is atomic across threads."""
     return _store(request)
 
@@ -107,20 +107,20 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
-def _wire(store: TableStore, clock: ManualClock) -> Iterator[Service]:
+def _wire(store: Store, clock: ManualClock) -> Iterator[Service]:
     service = context.configure(store=store, clock=clock, settings=Settings())
     yield service
     context.reset()
 
 
 @pytest.fixture
-def service(moto_store: TableStore, clock: ManualClock) -> Iterator[Service]:
+def service(moto_store: Store, clock: ManualClock) -> Iterator[Service]:
     """The API wired to moto's DynamoDB: the production store, in process."""
     yield from _wire(moto_store, clock)
 
 
 @pytest.fixture
-def sqlite_service(sqlite_store: TableStore, clock: ManualClock) -> Iterator[Service]:
+def sqlite_service(sqlite_store: Store, clock: ManualClock) -> Iterator[Service]:
     yield from _wire(sqlite_store, clock)
 
 

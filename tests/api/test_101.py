@@ -149,7 +149,7 @@ def test_views_leak_no_other_rack(client: ApiClient, service: Service) -> None:
         mode="hotseat",
         seats=[{"kind": "human", "name": "A"}, {"kind": "human", "name": "B"}],
     )
-    from api.model import Table
+    from api.table_item import Table
     from api.variants import from_record
 
     table_id, token = made["table_id"], made["token"]

@@ -11,7 +11,7 @@ from api import context
 from api.clock import ManualClock
 from api.config import Settings
 from api.service import Service
-from api.store.base import StoredTable, TableStore
+from api.store.base import Store, StoredItem
 
 from .support import ApiClient, LogLines
 
@@ -326,7 +326,7 @@ def test_a_corrupt_stored_log_is_an_error_not_a_shorter_game(
     assert stored is not None
     data = json.loads(stored.data)
     data["g"]["l"] = "!!!"  # not base64: a lenient decoder reads it as an empty log
-    corrupt = StoredTable(tid, stored.rev + 1, json.dumps(data), stored.expires_at)
+    corrupt = StoredItem(tid, stored.rev + 1, json.dumps(data), stored.expires_at)
     service.store.put_if_version(corrupt, expected_rev=stored.rev)
     before = service.store.raw(tid)
     lines = LogLines()
@@ -339,7 +339,7 @@ def test_a_corrupt_stored_log_is_an_error_not_a_shorter_game(
     assert not any("!!!" in line or data["g"]["m"] in line for line in lines.lines)
 
 
-def test_a_lone_surrogate_never_reaches_the_store(any_store: TableStore) -> None:
+def test_a_lone_surrogate_never_reaches_the_store(any_store: Store) -> None:
     """On DynamoDB a stored lone surrogate made every later request to the table fail."""
     context.configure(store=any_store, clock=ManualClock(), settings=Settings())
     try:

@@ -17,7 +17,7 @@ from api.errors import ApiError
 from api.lobby import create_table
 from api.play import act
 from api.service import Service
-from api.store.base import StoredTable, TableStore
+from api.store.base import Store, StoredItem
 
 THREADS = 20
 
@@ -25,18 +25,18 @@ THREADS = 20
 class SlowReads:
     """Holds every read a moment, so all threads work from the same revision."""
 
-    def __init__(self, inner: TableStore) -> None:
+    def __init__(self, inner: Store) -> None:
         self.inner = inner
 
-    def get(self, table_id: str) -> StoredTable | None:
+    def get(self, table_id: str) -> StoredItem | None:
         item = self.inner.get(table_id)
         time.sleep(0.01)
         return item
 
-    def create(self, table: StoredTable) -> None:
+    def create(self, table: StoredItem) -> None:
         self.inner.create(table)
 
-    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
         self.inner.put_if_version(table, expected_rev)
 
     def raw(self, table_id: str) -> bytes | None:
@@ -62,7 +62,7 @@ def _run_all(jobs: list[Any]) -> list[tuple[int, Any]]:
     return results
 
 
-def test_twenty_conflicting_moves_one_lands(atomic_store: TableStore) -> None:
+def test_twenty_conflicting_moves_one_lands(atomic_store: Store) -> None:
     service = Service(SlowReads(atomic_store), ManualClock(), Settings())
     made = create_table(
         service,

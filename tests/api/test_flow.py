@@ -9,7 +9,7 @@ import pytest
 
 from api.clock import ManualClock
 from api.service import Service
-from api.store.base import StoredTable, TableStore
+from api.store.base import Store, StoredItem
 from tests.game_helpers import plain_action
 
 from .support import ApiClient
@@ -346,19 +346,19 @@ def test_create_validation(client: ApiClient) -> None:
 class CountingStore:
     """Counts the store calls a request makes."""
 
-    def __init__(self, inner: TableStore) -> None:
+    def __init__(self, inner: Store) -> None:
         self.inner = inner
         self.reads = self.writes = 0
 
-    def get(self, table_id: str) -> StoredTable | None:
+    def get(self, table_id: str) -> StoredItem | None:
         self.reads += 1
         return self.inner.get(table_id)
 
-    def create(self, table: StoredTable) -> None:
+    def create(self, table: StoredItem) -> None:
         self.writes += 1
         self.inner.create(table)
 
-    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
         self.writes += 1
         self.inner.put_if_version(table, expected_rev)
 

@@ -13,9 +13,10 @@ import pytest
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
-from api.model import hand_item_text, hand_key
+from api.records import hand_item_text
 from api.service import Service
-from api.store.base import StoredTable, TableStore
+from api.store.base import Store, StoredItem
+from api.table_item import hand_key
 from api.variants import to_record
 from engine.game import LOG_FINISH
 
@@ -24,7 +25,7 @@ from .test_flow import CountingStore, aid, play
 
 
 @pytest.fixture
-def wired(any_store: TableStore) -> Iterator[Service]:
+def wired(any_store: Store) -> Iterator[Service]:
     # The SQLite store drops expired items by wall-clock time whenever it creates one
     # (here: a hand's item), so the clock starts today.
     clock = ManualClock(int(time.time() * 1000))
@@ -127,7 +128,7 @@ def test_a_hand_item_that_does_not_decode_is_a_logged_corrupt_table(
         text = hand_item_text(record)
     else:
         text = broken
-    wired.store.create(StoredTable(hand_key(table, 0), 0, text, None))
+    wired.store.create(StoredItem(hand_key(table, 0), 0, text, None))
     with LogLines().attached() as logs:
         reply = client.call("GET", f"/api/tables/{table}/hands/0")
     assert (reply.status, reply.body["error"]["code"]) == (500, "corrupt_table")

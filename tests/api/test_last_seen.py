@@ -11,7 +11,7 @@ import pytest
 
 from api.clock import ManualClock
 from api.service import Service
-from api.store.base import StoredTable, VersionConflict
+from api.store.base import StoredItem, VersionConflict
 
 from .support import ApiClient
 from .test_flow import CountingStore, aid
@@ -122,7 +122,7 @@ def test_a_poll_that_refreshes_last_seen_still_answers_304(
 class ConflictingWrites(CountingStore):
     """Every conditional write loses to another request's."""
 
-    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
         self.writes += 1
         raise VersionConflict
 
@@ -175,11 +175,11 @@ def test_items_stored_before_last_seen_still_load(client: ApiClient, service: Se
     assert stored is not None
     data = json.loads(stored.data)
     del data["ls"]
-    older = StoredTable(stored.table_id, stored.rev + 1, json.dumps(data), stored.expires_at)
+    older = StoredItem(stored.table_id, stored.rev + 1, json.dumps(data), stored.expires_at)
     service.store.put_if_version(older, stored.rev)
-    assert service.load(t["table"]).table.seen == [0, 0]  # as if seen when the table was made
+    assert service.load(t["table"]).table.seen_times == [0, 0]  # as if seen when the table was made
     data["ls"] = [0]  # one entry for two tokens: not read as anything else
-    broken = StoredTable(stored.table_id, stored.rev + 2, json.dumps(data), stored.expires_at)
+    broken = StoredItem(stored.table_id, stored.rev + 2, json.dumps(data), stored.expires_at)
     service.store.put_if_version(broken, stored.rev + 1)
     reply = client.call("GET", f"/api/tables/{t['table']}", token=t["guest"])
     assert reply.status == 500 and reply.body["error"]["code"] == "corrupt_table"

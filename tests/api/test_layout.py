@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from api.layout import layout_problem, pack, reconcile, sort_pairs, sort_runs, sort_sets
+from api.arrange import pack, sort_pairs, sort_runs, sort_sets
+from api.layout import layout_problem, reconcile
 from engine.tiles import format_tiles, parse_face, parse_tiles
 
 OKEY = parse_face("Y7")

@@ -17,7 +17,7 @@ from api.config import Settings
 from api.errors import ApiError
 from api.lobby import create_table, join_table
 from api.service import Service
-from api.store.base import TableStore
+from api.store.base import Store
 
 from .support import ApiClient
 
@@ -131,7 +131,7 @@ def _body(name: str, request_id: str) -> Callable[[], dict[str, Any]]:
     return lambda: {"name": name, "request_id": request_id}
 
 
-def test_the_server_secret_keys_join_tokens(clock: ManualClock, moto_store: TableStore) -> None:
+def test_the_server_secret_keys_join_tokens(clock: ManualClock, moto_store: Store) -> None:
     """The stored item holds the table's secret but never the server's: with a server
     secret configured, a leaked item is not enough to make a join token."""
     service = Service(moto_store, clock, Settings(secret="one server secret"))
@@ -182,7 +182,7 @@ def test_a_repeated_start_answers_the_view_and_stores_nothing(
 
 
 def test_racing_retries_of_one_join_take_one_seat(
-    atomic_store: TableStore, clock: ManualClock
+    atomic_store: Store, clock: ManualClock
 ) -> None:
     service = Service(atomic_store, clock, Settings())
     made = create_table(service, NEW_FRIENDS, None)

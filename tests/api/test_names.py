@@ -12,7 +12,7 @@ import api.names
 from api import context
 from api.clock import ManualClock, SystemClock
 from api.config import Settings
-from api.store.base import TableStore
+from api.store.base import Store
 
 from .support import ApiClient, Reply
 
@@ -69,7 +69,7 @@ def test_the_examples_in_api_names_hold() -> None:
 
 
 @pytest.fixture
-def client(any_store: TableStore) -> Iterator[ApiClient]:
+def client(any_store: Store) -> Iterator[ApiClient]:
     # Today's time, not ManualClock's default: SQLite drops tables expired by the wall clock.
     context.configure(
         store=any_store, clock=ManualClock(SystemClock().now_ms()), settings=Settings()
@@ -93,7 +93,7 @@ def _answer(reply: Reply) -> tuple[int, str | None]:
 
 # One test per store runs the whole table (a store is slow to set up) and reports every miss.
 def test_a_bad_name_is_refused_everywhere_and_changes_nothing(
-    client: ApiClient, any_store: TableStore
+    client: ApiClient, any_store: Store
 ) -> None:
     table = _friends(client)
     tid = table["table_id"]
@@ -137,7 +137,7 @@ def test_an_absent_name_still_gets_a_default(client: ApiClient) -> None:
 
 
 def test_a_join_checks_table_then_invite_then_body(
-    client: ApiClient, any_store: TableStore
+    client: ApiClient, any_store: Store
 ) -> None:
     table = _friends(client)
     tid = table["table_id"]

@@ -13,7 +13,7 @@ import pytest
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
-from api.store.base import StoredTable, TableStore
+from api.store.base import Store, StoredItem
 from infra.apigw import LambdaContext, http_api_event
 
 from .support import ApiClient, LogLines
@@ -27,18 +27,18 @@ HEADER = "x-origin-verify"
 class CountingStore:
     """A store that counts every call, so a test can say none reached it."""
 
-    inner: TableStore
+    inner: Store
     calls: list[str] = field(default_factory=list)
 
-    def get(self, table_id: str) -> StoredTable | None:
+    def get(self, table_id: str) -> StoredItem | None:
         self.calls.append("get")
         return self.inner.get(table_id)
 
-    def create(self, table: StoredTable) -> None:
+    def create(self, table: StoredItem) -> None:
         self.calls.append("create")
         self.inner.create(table)
 
-    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
         self.calls.append("put_if_version")
         self.inner.put_if_version(table, expected_rev)
 
@@ -47,7 +47,7 @@ class CountingStore:
 
 
 @pytest.fixture
-def store(moto_store: TableStore, clock: ManualClock) -> Iterator[CountingStore]:
+def store(moto_store: Store, clock: ManualClock) -> Iterator[CountingStore]:
     counting = CountingStore(moto_store)
     # Two accepted values, as during a rotation (see README, "Deploy to AWS").
     settings = Settings(origin_verify=(CURRENT, PREVIOUS))
@@ -160,7 +160,7 @@ def test_no_secret_is_ever_logged(store: CountingStore) -> None:
         assert CURRENT not in line and PREVIOUS not in line and near_miss not in line
 
 
-def test_without_a_secret_there_is_no_check(moto_store: TableStore, clock: ManualClock) -> None:
+def test_without_a_secret_there_is_no_check(moto_store: Store, clock: ManualClock) -> None:
     context.configure(store=moto_store, clock=clock, settings=Settings())
     try:
         made = ApiClient().create(mode="computer", name="A")

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from api.model import SeatInfo, Table
 from api.players.credit import CANDY, MIN_MOVES, own_moves, seat_hands
 from api.players.model import DAILY_LIMIT, Credit, Player
 from api.players.stream import credit, ended_hands
+from api.table_item import SeatInfo, Table
 from engine.game import apply, new_match
 from engine.options import Options
 from engine.state import GameState, HandResult, HandSummary
@@ -45,7 +45,7 @@ def _table(mode: str, kinds: list[str], players: list[str | None]) -> Table:
         tokens,
         seats,
         {},
-        seen=[0] * len(kinds),
+        seen_times=[0] * len(kinds),
         players=players,
     )
 

@@ -11,7 +11,7 @@ import pytest
 from api.players import stream
 from api.players.accounts import create_player, get_player
 from api.service import Service
-from api.store.base import StoreBusy, StoredTable, TableStore
+from api.store.base import Store, StoreBusy, StoredItem
 from api.store.dynamo import _item
 from api.variants import to_record
 from engine.game import new_match
@@ -23,7 +23,7 @@ from .test_throttling import assert_busy, stubbed_store
 
 
 def _record(
-    old: StoredTable, new: StoredTable, event: str = "MODIFY", sequence: str = "1"
+    old: StoredItem, new: StoredItem, event: str = "MODIFY", sequence: str = "1"
 ) -> dict[str, Any]:
     return {
         "eventName": event,
@@ -37,13 +37,13 @@ def _record(
 
 
 @pytest.fixture
-def lambda_store(any_store: TableStore, monkeypatch: pytest.MonkeyPatch) -> TableStore:
+def lambda_store(any_store: Store, monkeypatch: pytest.MonkeyPatch) -> Store:
     monkeypatch.setattr(stream, "_store", any_store)
     return any_store
 
 
 def test_the_lambda_credits_a_hand_end_once_and_ignores_other_records(
-    lambda_store: TableStore,
+    lambda_store: Store,
 ) -> None:
     store = lambda_store
     ids = [create_player(store, 0, name)[0].player_id for name in ("Ada", "Can")]
@@ -58,7 +58,7 @@ def test_the_lambda_credits_a_hand_end_once_and_ignores_other_records(
     ignored = [
         _record(old, new, event="INSERT"),
         {"eventName": "MODIFY", "dynamodb": {"NewImage": {"id": {"S": "pl~AAAAAAAA"}}}},
-        _record(StoredTable("T1#0", 0, new.data), StoredTable("T1#0", 0, new.data)),
+        _record(StoredItem("T1#0", 0, new.data), StoredItem("T1#0", 0, new.data)),
     ]
     assert stream.handler({"Records": ignored}, None) == {"batchItemFailures": []}
     assert all(p is not None and p.rev == 1 for p in (get_player(store, i) for i in ids))
@@ -73,7 +73,7 @@ def test_the_lambda_credits_a_hand_end_once_and_ignores_other_records(
 
 
 def test_a_busy_store_reports_the_record_for_a_retry(
-    lambda_store: TableStore, monkeypatch: pytest.MonkeyPatch
+    lambda_store: Store, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     def busy(*_args: Any, **_kwargs: Any) -> int:
         raise StoreBusy("ThrottlingException", "T1")

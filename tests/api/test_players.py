@@ -19,13 +19,13 @@ import pytest
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
-from api.model import Table
 from api.players.accounts import get_player, player_by_token
 from api.players.credit import CANDY, MIN_MOVES, own_moves
 from api.players.model import DAILY_LIMIT, DAY_S, player_key
 from api.players.stream import handle_change
 from api.service import plausible_id
-from api.store.base import StoredPlayer, TableStore, VersionConflict
+from api.store.base import Store, StoredPlayer, VersionConflict
+from api.table_item import Table
 from api.variants import from_record
 from infra.push_worker import Change, NotifyingStore
 from tests.game_helpers import plain_action
@@ -36,7 +36,7 @@ from .support import ApiClient
 @dataclass
 class World:
     client: ApiClient
-    store: TableStore  # the store itself, under the recorder
+    store: Store  # the store itself, under the recorder
     clock: ManualClock
     changes: queue.Queue[Change | None]
     seen: list[Change]
@@ -68,7 +68,7 @@ class World:
 
 
 @pytest.fixture
-def world(any_store: TableStore, clock: ManualClock) -> Iterator[World]:
+def world(any_store: Store, clock: ManualClock) -> Iterator[World]:
     changes: queue.Queue[Change | None] = queue.Queue()
     recorder = NotifyingStore(any_store, changes, clock)
     context.configure(store=recorder, clock=clock, settings=Settings())  # type: ignore[arg-type]
@@ -77,7 +77,7 @@ def world(any_store: TableStore, clock: ManualClock) -> Iterator[World]:
 
 
 @pytest.fixture
-def sqlite_world(sqlite_store: TableStore, clock: ManualClock) -> Iterator[World]:
+def sqlite_world(sqlite_store: Store, clock: ManualClock) -> Iterator[World]:
     changes: queue.Queue[Change | None] = queue.Queue()
     recorder = NotifyingStore(sqlite_store, changes, clock)
     context.configure(store=recorder, clock=clock, settings=Settings())  # type: ignore[arg-type]
@@ -203,7 +203,7 @@ def test_a_new_player_may_bring_a_name_cleaned_as_seat_names_are(sqlite_world: W
     assert made["name"] == "Ayşe Yılmaz"
 
 
-def _players_stored(store: TableStore) -> int:
+def _players_stored(store: Store) -> int:
     db = store._connect()  # type: ignore[attr-defined]
     count: int = db.execute("SELECT COUNT(*) FROM players").fetchone()[0]
     return count
@@ -550,7 +550,7 @@ def test_101_hands_count_in_their_own_stats_with_the_best_hand(sqlite_world: Wor
 # -- the store, on every backend ------------------------------------------------------
 
 
-def test_player_items_are_written_only_at_the_expected_rev(any_store: TableStore) -> None:
+def test_player_items_are_written_only_at_the_expected_rev(any_store: Store) -> None:
     key = player_key("AbCdEfGh")
     assert any_store.get_player(key) is None
     first = StoredPlayer(key, 1, '{"a":1}')
@@ -567,7 +567,7 @@ def test_player_items_are_written_only_at_the_expected_rev(any_store: TableStore
     assert not plausible_id(key) and "#" not in key and "~push~" not in key
 
 
-def test_store_level_functions_for_other_logins(any_store: TableStore) -> None:
+def test_store_level_functions_for_other_logins(any_store: Store) -> None:
     """What the Telegram login builds on: make, find by token, give another device a token."""
     from api.players.accounts import create_player, issue_token
 

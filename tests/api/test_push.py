@@ -21,12 +21,12 @@ import pytest
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
-from api.model import push_key
 from api.push.notifier import LOOKING_SECONDS
 from api.push.sender import Sender
 from api.push.subscriptions import MAX_DEVICES, decode
 from api.push.texts import TEXTS
-from api.store.base import TableStore
+from api.store.base import Store
+from api.table_item import push_key
 from infra.push_worker import PushWorker
 from tests.push_receiver import Device, PushReceiver, unb64url
 from tests.push_receiver import b64url as base64url
@@ -42,7 +42,7 @@ class Push:
     client: ApiClient
     receiver: PushReceiver
     worker: PushWorker
-    store: TableStore
+    store: Store
     clock: ManualClock
     settings: Settings
     pauses: list[float] = field(default_factory=list)
@@ -70,7 +70,7 @@ class Push:
 
 
 @pytest.fixture
-def push(any_store: TableStore, clock: ManualClock, tmp_path: Path) -> Iterator[Push]:
+def push(any_store: Store, clock: ManualClock, tmp_path: Path) -> Iterator[Push]:
     settings = Settings(push_allow_local=True, vapid_key_file=str(tmp_path / "vapid.key"))
     pauses: list[float] = []
     sender = Sender(any_store, settings, sleep=pauses.append)

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 
 from api.config import Settings
-from api.model import Table, push_key
 from api.push import stream
 from api.push.notifier import LOOKING_SECONDS, Notice, notices, payload
 from api.push.subscriptions import endpoint_problem
 from api.service import Service
-from api.store.base import StoreBusy, StoredPushes, StoredTable, TableStore, VersionConflict
+from api.store.base import Store, StoreBusy, StoredItem, StoredPushes, VersionConflict
+from api.table_item import Table, push_key
 from api.variants import from_record, to_record
 from engine.game import apply
 from tests.game_helpers import random_action
@@ -25,7 +25,7 @@ from .support import ApiClient
 LATER = 10**10  # epoch seconds, long after the test clock: nobody has looked for ages
 
 
-def seated_item(client: ApiClient, service: Service, turn_seconds: int = 86400) -> StoredTable:
+def seated_item(client: ApiClient, service: Service, turn_seconds: int = 86400) -> StoredItem:
     """A started two-seat friends table, as stored."""
     made = client.create(
         mode="friends", name="Ayşe", options={"seats": 2}, turn_seconds=turn_seconds
@@ -40,7 +40,7 @@ def seated_item(client: ApiClient, service: Service, turn_seconds: int = 86400) 
     return item
 
 
-def changed(item: StoredTable, change: Any) -> StoredTable:
+def changed(item: StoredItem, change: Any) -> StoredItem:
     table = Table.from_stored(item)
     change(table)
     return replace(table.to_stored(item.expires_at), rev=item.rev + 1)
@@ -114,7 +114,7 @@ class FakeSender:
         self.sent.append(notice)
 
 
-def _image(item: StoredTable) -> dict[str, Any]:
+def _image(item: StoredItem) -> dict[str, Any]:
     return {"id": {"S": item.table_id}, "rev": {"N": str(item.rev)}, "data": {"S": item.data}}
 
 
@@ -154,7 +154,7 @@ def test_the_stream_lambda_sends_for_table_writes_only(
 
 
 def test_an_unreadable_item_is_logged_not_retried() -> None:
-    bad = StoredTable("abc", 2, "{not json")
+    bad = StoredItem("abc", 2, "{not json")
     assert stream.handle_change(FakeSender(), bad, bad, LATER) == 0  # type: ignore[arg-type]
 
 
@@ -201,7 +201,7 @@ def test_local_endpoints_only_when_allowed() -> None:
 # -- the store contract, on SQLite, moto and dynalite ----------------------------------
 
 
-def test_push_items_are_written_only_at_the_expected_revision(any_store: TableStore) -> None:
+def test_push_items_are_written_only_at_the_expected_revision(any_store: Store) -> None:
     key = push_key("t1", 2)
     assert any_store.get_pushes(key) is None
     first = StoredPushes(key, 1, '{"s":[]}', 1_900_000_000)
@@ -219,8 +219,8 @@ def test_push_items_are_written_only_at_the_expected_revision(any_store: TableSt
     assert any_store.get_pushes(key) == second
 
 
-def test_push_items_and_table_items_never_meet(any_store: TableStore) -> None:
-    any_store.create(StoredTable("t1", 1, '{"table":1}'))
+def test_push_items_and_table_items_never_meet(any_store: Store) -> None:
+    any_store.create(StoredItem("t1", 1, '{"table":1}'))
     any_store.put_pushes(StoredPushes(push_key("t1", 0), 1, '{"s":[]}'), None)
-    assert any_store.get("t1") == StoredTable("t1", 1, '{"table":1}')
+    assert any_store.get("t1") == StoredItem("t1", 1, '{"table":1}')
     assert any_store.get_pushes("t1") is None

@@ -75,8 +75,10 @@ def _operations(url: str) -> list[Any]:
 
 def _takes_nothing(operation: Any) -> bool:
     definition = operation.definition.raw
-    return not definition.get("parameters") and "requestBody" not in definition and not any(
-        p for p in operation.path_parameters
+    return (
+        not definition.get("parameters")
+        and "requestBody" not in definition
+        and not any(p for p in operation.path_parameters)
     )
 
 
@@ -86,7 +88,7 @@ def test_api_conforms_to_its_document(live: dict[str, Any], mode: GenerationMode
     failures: list[str] = []
     operations = _operations(live["url"])
     labels = {op.label for op in operations}
-    assert "POST /api/tables/{id}/actions" in labels and len(labels) >= 8, labels
+    assert "POST /api/tables/{table_id}/actions" in labels and len(labels) >= 8, labels
     for operation in operations:
         if mode == GenerationMode.NEGATIVE and _takes_nothing(operation):
             continue  # no input to get wrong: Hypothesis would find no case at all
@@ -101,9 +103,9 @@ def test_api_conforms_to_its_document(live: dict[str, Any], mode: GenerationMode
         )
         def check(case: Any) -> None:
             n = next(turn)
-            if "id" in (case.path_parameters or {}) and n % 4 != 3:
+            if "table_id" in (case.path_parameters or {}) and n % 4 != 3:
                 table = live["tables"][n % len(live["tables"])]
-                case.path_parameters["id"] = table["table_id"]
+                case.path_parameters["table_id"] = table["table_id"]
                 if n % 2 == 0:
                     auth = {"Authorization": f"Bearer {table['token']}"}
                     case.headers = {**(case.headers or {}), **auth}

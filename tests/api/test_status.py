@@ -19,7 +19,7 @@ from api.clock import ManualClock
 from api.config import Settings
 from api.service import Service
 from api.status import MAX_STATUS_TABLES, VIEW_FIELDS
-from api.store.base import BatchRead, StoredTable, TableStore
+from api.store.base import BatchRead, Store, StoredItem
 from tests.game_helpers import plain_action
 
 from .support import REGION, ApiClient, LogLines
@@ -31,11 +31,11 @@ STATUS = "/api/tables/status"
 class Counting:
     """A store that counts each call, so a test can say a status read only reads, once."""
 
-    def __init__(self, inner: TableStore) -> None:
+    def __init__(self, inner: Store) -> None:
         self.inner = inner
         self.calls: list[str] = []
 
-    def get(self, table_id: str) -> StoredTable | None:
+    def get(self, table_id: str) -> StoredItem | None:
         self.calls.append("get")
         return self.inner.get(table_id)
 
@@ -43,11 +43,11 @@ class Counting:
         self.calls.append(f"get_many:{len(list(table_ids))}")
         return self.inner.get_many(table_ids)
 
-    def create(self, table: StoredTable) -> None:
+    def create(self, table: StoredItem) -> None:
         self.calls.append("create")
         self.inner.create(table)
 
-    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
         self.calls.append("put")
         self.inner.put_if_version(table, expected_rev)
 
@@ -56,7 +56,7 @@ class Counting:
 
 
 @pytest.fixture
-def wired(any_store: TableStore, clock: ManualClock) -> Iterator[Service]:
+def wired(any_store: Store, clock: ManualClock) -> Iterator[Service]:
     service = context.configure(store=any_store, clock=clock, settings=Settings())
     yield service
     context.reset()
@@ -145,7 +145,7 @@ def test_a_bad_token_or_a_gone_table_is_an_error_for_that_entry_only(
     stored = wired.store.get(short["table_id"])
     assert stored is not None
     wired.store.put_if_version(
-        StoredTable(stored.table_id, stored.rev + 1, stored.data, clock.now_ms() // 1000 - 1),
+        StoredItem(stored.table_id, stored.rev + 1, stored.data, clock.now_ms() // 1000 - 1),
         stored.rev,
     )
     body = ask(
@@ -176,7 +176,7 @@ def test_a_corrupt_table_is_an_error_for_that_entry_and_logged(
     data = json.loads(stored.data)
     data["g"]["l"] = "!!!"
     wired.store.put_if_version(
-        StoredTable(stored.table_id, stored.rev + 1, json.dumps(data), stored.expires_at),
+        StoredItem(stored.table_id, stored.rev + 1, json.dumps(data), stored.expires_at),
         stored.rev,
     )
     lines = LogLines()
@@ -441,7 +441,7 @@ def test_items_written_before_move_times_were_kept_answer_null(
     data = json.loads(stored.data)
     data.pop("lm", None)
     del data["mt"]
-    old = StoredTable(stored.table_id, stored.rev + 1, json.dumps(data), stored.expires_at)
+    old = StoredItem(stored.table_id, stored.rev + 1, json.dumps(data), stored.expires_at)
     sqlite_service.store.put_if_version(old, stored.rev)
     assert ask(client, [entry(made)])["tables"][0]["last_move"] is None
 

@@ -14,20 +14,20 @@ import pytest
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
-from api.model import Table
-from api.play import get_view
 from api.service import Service
-from api.store.base import StoredTable, TableStore
+from api.store.base import Store, StoredItem
 from api.store.dynamo import WAKE_BUCKET, WAKE_INDEX, DynamoStore, due_buckets, wake_bucket
 from api.store.sqlite import DUE_QUERY, SqliteStore
 from api.sweep import handler, sweep, wake
+from api.table_item import Table
+from api.view_request import get_view
 
 from .support import ApiClient
 
 DAY = 86400
 
 
-def _wire(store: TableStore, clock: ManualClock) -> Iterator[Service]:
+def _wire(store: Store, clock: ManualClock) -> Iterator[Service]:
     service = context.configure(store=store, clock=clock, settings=Settings())
     service.sleep = lambda _: None  # retries after a lost race go at once
     yield service
@@ -35,13 +35,13 @@ def _wire(store: TableStore, clock: ManualClock) -> Iterator[Service]:
 
 
 @pytest.fixture
-def swept(any_store: TableStore, clock: ManualClock) -> Iterator[Service]:
+def swept(any_store: Store, clock: ManualClock) -> Iterator[Service]:
     """The API and the sweep on each store: SQLite, moto and dynalite."""
     yield from _wire(any_store, clock)
 
 
 @pytest.fixture
-def raced(atomic_store: TableStore, clock: ManualClock) -> Iterator[Service]:
+def raced(atomic_store: Store, clock: ManualClock) -> Iterator[Service]:
     yield from _wire(atomic_store, clock)
 
 
@@ -195,7 +195,7 @@ def test_one_bad_table_does_not_stop_the_others(
     bad = _human_on_turn(client, 30)
     item = swept.store.get(bad["table_id"])
     assert item is not None
-    broken = StoredTable(item.table_id, item.rev + 1, '{"st":"p"}', item.expires_at, item.wake_at)
+    broken = StoredItem(item.table_id, item.rev + 1, '{"st":"p"}', item.expires_at, item.wake_at)
     swept.store.put_if_version(broken, item.rev)
     clock.ms = good["view"]["deadline"]
     report = sweep(swept)
@@ -222,7 +222,7 @@ def test_the_sweep_and_a_request_racing_play_the_turn_once(
         def __getattr__(self, name: str) -> Any:
             return getattr(store, name)
 
-        def get(self, key: str) -> StoredTable | None:
+        def get(self, key: str) -> StoredItem | None:
             item = store.get(key)
             reads["n"] += 1
             if reads["n"] <= 2:
@@ -256,7 +256,7 @@ def test_sqlite_finds_due_tables_through_its_partial_index(tmp_path: Any) -> Non
     plan = " ".join(row[3] for row in db.execute("EXPLAIN QUERY PLAN " + DUE_QUERY, (0, 10)))
     assert plan.startswith("SEARCH tables USING INDEX tables_wake")  # no SCAN of the table
     for n, wake_at in enumerate([5_000, None, 1_000, 9_000]):
-        store.create(StoredTable(f"t{n}", 1, "{}", None, wake_at))
+        store.create(StoredItem(f"t{n}", 1, "{}", None, wake_at))
     assert store.due(5_000, 10) == ["t2", "t0"]  # earliest first, only those due
     assert store.due(9_000, 2) == ["t2", "t0"]
 
@@ -272,8 +272,8 @@ def test_sqlite_adds_the_wake_column_to_a_file_made_before_it(tmp_path: Any) -> 
     db.commit()
     db.close()
     store = SqliteStore(path)
-    assert store.get("old") == StoredTable("old", 3, "{}", None, None)
-    store.put_if_version(StoredTable("old", 4, "{}", None, 7), 3)
+    assert store.get("old") == StoredItem("old", 3, "{}", None, None)
+    store.put_if_version(StoredItem("old", 4, "{}", None, 7), 3)
     assert store.due(7, 10) == ["old"]
 
 

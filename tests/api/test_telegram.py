@@ -22,7 +22,7 @@ from api.config import Settings
 from api.push.notifier import LOOKING_SECONDS
 from api.push.sender import Sender
 from api.push.texts import TEXTS
-from api.store.base import TableStore
+from api.store.base import Store
 from api.telegram.botapi import BotApi
 from api.telegram.links import seat_key
 from api.telegram.players import PLAYER_PREFIX
@@ -63,7 +63,7 @@ def init_data(user: dict[str, Any], auth_date: int, token: str = TOKEN, **extra:
 class Tg:
     client: ApiClient
     bot: FakeBotApi
-    store: TableStore
+    store: Store
     clock: ManualClock
     worker: PushWorker
     pauses: list[float] = field(default_factory=list)
@@ -97,7 +97,7 @@ def settings_for(bot: FakeBotApi, tmp_path: Path, **changes: Any) -> Settings:
 
 
 @pytest.fixture
-def tg(sqlite_store: TableStore, clock: ManualClock, tmp_path: Path) -> Iterator[Tg]:
+def tg(sqlite_store: Store, clock: ManualClock, tmp_path: Path) -> Iterator[Tg]:
     with FakeBotApi() as bot:
         settings = settings_for(bot, tmp_path)
         pauses: list[float] = []
@@ -488,7 +488,7 @@ def test_the_notifier_waits_as_long_as_telegram_asks_capped(tg: Tg) -> None:
 # -- the side items on every store --------------------------------------------------------
 
 
-def test_links_switches_and_the_stand_in_players_on_every_store(any_store: TableStore) -> None:
+def test_links_switches_and_the_stand_in_players_on_every_store(any_store: Store) -> None:
     from api.clock import ManualClock as Clock
     from api.service import Service
     from api.telegram import links

@@ -26,7 +26,7 @@ from api import context
 from api.clock import ManualClock
 from api.config import Settings
 from api.service import BACKOFF_BUDGET_S, MAX_ATTEMPTS, Service
-from api.store.base import StoreBusy, StoredTable, TableStore, VersionConflict
+from api.store.base import Store, StoreBusy, StoredItem, VersionConflict
 from api.store.sqlite import SqliteStore
 
 from .support import REGION, ApiClient, LogLines, template
@@ -49,18 +49,18 @@ class ScriptedRandom(random.Random):
 class Conflicts:
     """Loses the first ``n`` conditional writes, as if another request had just written."""
 
-    def __init__(self, inner: TableStore, n: int) -> None:
+    def __init__(self, inner: Store, n: int) -> None:
         self.inner = inner
         self.left = n
         self.writes = 0
 
-    def get(self, table_id: str) -> StoredTable | None:
+    def get(self, table_id: str) -> StoredItem | None:
         return self.inner.get(table_id)
 
-    def create(self, table: StoredTable) -> None:
+    def create(self, table: StoredItem) -> None:
         self.inner.create(table)
 
-    def put_if_version(self, table: StoredTable, expected_rev: int) -> None:
+    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
         self.writes += 1
         if self.left:
             self.left -= 1
@@ -84,7 +84,7 @@ def discard(client: ApiClient, made: dict[str, Any], action_id: str | None = Non
     )
 
 
-def secrets(store: TableStore, made: dict[str, Any]) -> list[str]:
+def secrets(store: Store, made: dict[str, Any]) -> list[str]:
     """What must never reach a log line or an error body: the token, the seed, the invite
     code, the rack, the stored item itself."""
     stored = store.get(made["table_id"])
@@ -403,7 +403,7 @@ def test_sqlite_lock_errors_are_busy_and_other_errors_are_not(
         store.get("t1")
     monkeypatch.setattr(store, "_connect", failing("database table is locked"))
     with pytest.raises(StoreBusy):
-        store.put_if_version(StoredTable("t1", 2, "{}"), 1)
+        store.put_if_version(StoredItem("t1", 2, "{}"), 1)
     monkeypatch.setattr(store, "_connect", failing("no such table: tables"))
     with pytest.raises(sqlite3.OperationalError):
         store.get("t1")

@@ -9,7 +9,7 @@ import pytest
 
 import engine.bots
 from api.clock import ManualClock
-from api.model import SeatInfo, Table
+from api.table_item import SeatInfo, Table
 from api.turns import next_deadline
 from engine.game import apply, new_match
 from engine.options import Options

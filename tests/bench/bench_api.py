@@ -24,7 +24,7 @@ from api import context
 from api.clock import ManualClock
 from api.config import Settings
 from api.log import logger
-from api.store.base import TableStore
+from api.store.base import Store
 from api.store.dynamo import item_size
 from api.store.sqlite import SqliteStore
 from engine.bots import choose_action
@@ -44,13 +44,13 @@ def percentile(values: list[float], q: float) -> float:
 
 
 @contextmanager
-def sqlite_store() -> Iterator[TableStore]:
+def sqlite_store() -> Iterator[Store]:
     with tempfile.TemporaryDirectory() as tmp:
         yield SqliteStore(str(Path(tmp) / "bench.sqlite3"))
 
 
 @contextmanager
-def moto_store() -> Iterator[TableStore]:
+def moto_store() -> Iterator[Store]:
     import boto3
     from moto import mock_aws
 
@@ -62,7 +62,7 @@ def moto_store() -> Iterator[TableStore]:
         yield DynamoStore("bench", client=client)
 
 
-def move_with_three_bot_turns(store: TableStore) -> list[float]:
+def move_with_three_bot_turns(store: Store) -> list[float]:
     """Time the human's discard at a 4-seat table: it sets off three bot turns."""
     context.configure(store=store, clock=ManualClock(), settings=Settings())
     client = ApiClient()
@@ -87,7 +87,7 @@ def move_with_three_bot_turns(store: TableStore) -> list[float]:
     return times
 
 
-def status_of_fifty(store: TableStore) -> list[float]:
+def status_of_fifty(store: Store) -> list[float]:
     """Time POST /api/tables/status for 50 tables a few moves into their first hand (every
     fifth a 101 table): one batch read, each record replayed once, no write."""
     context.configure(store=store, clock=ManualClock(), settings=Settings())

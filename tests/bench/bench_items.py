@@ -24,10 +24,11 @@ from typing import Any
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
+from api.layout import encode_layout
 from api.log import logger
-from api.model import RecentAction, Table, action_key, encode_layout
-from api.store.base import StoredTable
+from api.store.base import StoredItem
 from api.store.dynamo import item_size
+from api.table_item import RecentAction, Table, action_key
 from api.variants import Game, rules_of, to_record
 from engine.game import new_match
 from engine.okey101.game import new_match101
@@ -45,7 +46,7 @@ CEILING = 4096
 Pick = Callable[[Game, int, random.Random], dict[str, Any]]
 
 
-def sample_table() -> StoredTable:
+def sample_table() -> StoredItem:
     """A 4-seat friends table made through the API, names as long as real ones get."""
     with sqlite_store() as store:
         context.configure(store=store, clock=ManualClock(), settings=Settings())
@@ -74,7 +75,7 @@ def _layout(rack: list[int], rng: random.Random) -> str:
     return encode_layout([slots[:15], slots[15:]])
 
 
-def _sizes_of_match(template: StoredTable, state: Game, pick: Pick, seed: int) -> list[int]:
+def _sizes_of_match(template: StoredItem, state: Game, pick: Pick, seed: int) -> list[int]:
     table = Table.from_stored(template)
     # A relaxed table (the friends default) whose seat on turn has had its reminder: the
     # index's two attributes and "rm" in the item, its largest form (issue 12).
@@ -121,12 +122,12 @@ def _new(variant: str, seed: int) -> Game:
 PICKS = {"bots": _bot, "random": _random}
 
 
-def _job(args: tuple[StoredTable, str, str, int]) -> list[int]:
+def _job(args: tuple[StoredItem, str, str, int]) -> list[int]:
     template, variant, style, seed = args
     return _sizes_of_match(template, _new(variant, seed), PICKS[style], seed)
 
 
-def measure(variant: str, style: str, template: StoredTable) -> Iterator[str]:
+def measure(variant: str, style: str, template: StoredItem) -> Iterator[str]:
     jobs = [(template, variant, style, seed) for seed in range(MATCHES)]
     with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         per_match = list(pool.map(_job, jobs, chunksize=8))

@@ -7,7 +7,7 @@ import { t } from '../i18n/index.js'
 import { toast } from '../ui.js'
 import { api, ApiError } from '../api.js'
 import { uuid, prefs, savePrefs, load, outboxKey } from '../storage.js'
-import { legal, discardPenalty } from '../board.js'
+import { legal, discardQuestion } from '../board.js'
 import { arrangeRack, sortAsked } from './state.js'
 import { apply, fetchView, parts } from './sync.js'
 
@@ -42,12 +42,15 @@ export async function act(ctx, type, tile = null, prefer = null, fields = {}, co
 	if (!legal(view, type) && !(JUDGED_BY_SERVER.includes(type) && legal(view, 'discard'))) {
 		return toast(t(view.turn === state.seat ? 'not_now' : 'not_your_turn'))
 	}
-	// Every discard (button, drag, key D) comes through here, so none costs 101 unasked.
-	const penalty = !confirmed && discardPenalty(view, type, tile)
-	if (penalty) {
+	// Every discard (button, drag, key D) comes through here, so none costs 101 and no
+	// okey goes unasked (unless the player switched the okey's question off).
+	const question = !confirmed && discardQuestion(view, type, tile, prefs.askOkey !== false)
+	if (question) {
 		// Asked again once answered: the table may have moved on meanwhile.
 		const { askPenalty } = await import('./dialogs.js') // loaded only for a question
-		if (await askPenalty(ctx, penalty)) return act(ctx, type, tile, prefer, fields, true)
+		if (await askPenalty(ctx, question, tile)) {
+			return act(ctx, type, tile, prefer, fields, true)
+		}
 		return ctx.redraw('rack')
 	}
 	flushLayout(ctx)
@@ -103,6 +106,16 @@ export const startGame = ctx => send(ctx, api.start(ctx.id, ctx.token, ctx.start
 
 // The menu's "replace with a computer" for an absent player.
 export const seatToComputer = (ctx, seat) => send(ctx, api.bot(ctx.id, ctx.token, seat))
+
+// The menu's level for the computers at a table against them (PUT /api/tables/{id}/level);
+// a level picked here is also the one new tables take (home.js startingLevel).
+export async function setLevel(ctx, level) {
+	prefs.level = level
+	prefs.levelPicked = true
+	savePrefs()
+	await send(ctx, api.level(ctx.id, ctx.token, level))
+	toast(t('level_now', { level: t('lvl_' + level) }))
+}
 
 // 101: lay a rack tile off on a table meld, or swap it for the okey there; where it was
 // dropped (target element, x) says at which end.

@@ -286,16 +286,23 @@ export function endDrag(state) {
 
 // --- 101 picking ---
 
-// A tap in 101 takes a tile out of its closed group, or in or out of the open one; a
-// single picked tile is also the selection (to discard or move).
+// A 101 tap. While the seat must discard and no group is being built, a tap on a grouped
+// tile (as the deal and Best leave a rack) picks it up for the discard, groups kept; a
+// second tap puts it down. Otherwise the tap takes the tile out of its group, or into the
+// open group, and a single picked tile is the one Discard throws.
 export function pickForMeld(state, tile) {
 	const picks = state.meld101
 	const group = picks.groups.find(g => g.includes(tile))
+	const discarding = !!state.sync.view?.legal?.some(move => move.type === 'discard')
+	if (group && discarding && !picks.current.length) {
+		toggleSelection(state, tile)
+		return
+	}
 	if (group) group.splice(group.indexOf(tile), 1)
 	else if (picks.current.includes(tile)) picks.current = picks.current.filter(id => id !== tile)
 	else picks.current = [...picks.current, tile]
 	picks.groups = picks.groups.filter(g => g.length)
-	const alone = picks.current.length === 1 && !picks.groups.length
+	const alone = picks.current.length === 1 && (!picks.groups.length || discarding)
 	state.selection.tile = alone ? picks.current[0] : null
 	state.selection.hint = null
 }

@@ -1,9 +1,10 @@
-"""A table as stored: lobby facts around the engine's compact record.
+"""A table as stored: lobby facts around the engine's compact record, and the keys of
+the items that hang off a table (its finished hands, its seats' push subscriptions).
 
 The item is kept small (well under 1 KB, one write unit) by short keys,
 arrays instead of objects, hashed tokens and idempotency keys, and racks laid
-out as 30 bytes of base64. Nothing here holds a rack or the draw pile: those
-live only in the engine record's seed and action log.
+out as 30 bytes of base64 (api/layout.py). Nothing here holds a rack or the draw
+pile: those live only in the engine record's seed and action log.
 """
 
 from __future__ import annotations
@@ -18,7 +19,8 @@ from .movetimes import MoveTimes
 from .movetimes import decode as decode_move_times
 from .movetimes import encode as encode_move_times
 from .pace import reminder_lead_ms
-from .store.base import StoredTable
+from .records import pack_record, unpack_record
+from .store.base import StoredItem
 
 SeatKind = Literal["human", "bot", "open"]
 Status = Literal["waiting", "playing", "finished"]
@@ -36,9 +38,6 @@ RECENT_ACTIONS = 4
 # A read-only request records its token as seen only when the record is this old, so a
 # polling seat costs at most one extra write a minute (a write records it anyway).
 SEEN_REFRESH_SECONDS = 60
-LAYOUT_SLOTS = 15
-ROWS = 2
-GAP_RUN = 105  # byte 105 + k stands for k empty slots in a row (tile ids stop at 105)
 
 
 @dataclass
@@ -77,11 +76,12 @@ class Table:
     seats: list[SeatInfo]
     record: dict[str, Any]
     deadline: int | None = None  # epoch ms by which the human on turn must act
-    layouts: dict[int, str] = field(default_factory=dict)  # seat -> encode_layout(); this hand
+    # seat -> api.layout.encode_layout() of its rack; this hand only
+    layouts: dict[int, str] = field(default_factory=dict)
     recent: list[RecentAction] = field(default_factory=list)
     created: int = 0  # epoch seconds
     # Per token (as tokens): when it last made a request, in seconds after ``created``.
-    seen: list[int] = field(default_factory=list)
+    seen_times: list[int] = field(default_factory=list)
     # When the last game-changing writes landed (api/movetimes.py): the events' times.
     move_times: MoveTimes = field(default_factory=list)
     # The deadline whose reminder moment the sweep has recorded (api/sweep.py): equal to
@@ -103,7 +103,7 @@ class Table:
     def add_token(self, hashed: str, now_s: int, player_id: str | None = None) -> int:
         """A new seat token, seen now, taken by ``player_id`` if given; its index."""
         self.tokens.append(hashed)
-        self.seen.append(now_s - self.created)
+        self.seen_times.append(now_s - self.created)
         if player_id is not None or any(self.players):
             self.players = [*self.players, *[None] * (len(self.tokens) - 1 - len(self.players))]
             self.players.append(player_id)
@@ -118,13 +118,13 @@ class Table:
 
     def last_seen(self, token_index: int) -> int:
         """Epoch seconds of the token's last recorded request."""
-        return self.created + self.seen[token_index]
+        return self.created + self.seen_times[token_index]
 
     def mark_seen(self, token_index: int, now_s: int, older_than: int = 0) -> bool:
         """Record a request of the token now, unless its record is younger than ``older_than``."""
         if now_s - self.last_seen(token_index) < older_than:
             return False
-        self.seen[token_index] = now_s - self.created
+        self.seen_times[token_index] = now_s - self.created
         return True
 
     def last_move_at(self) -> int | None:
@@ -148,7 +148,7 @@ class Table:
             return self.deadline - lead
         return self.deadline
 
-    def to_stored(self, expires_at: int | None) -> StoredTable:
+    def to_stored(self, expires_at: int | None) -> StoredItem:
         data = {
             "st": _STATUS_CODE[self.status],
             "md": _MODE_CODE[self.mode],
@@ -161,7 +161,7 @@ class Table:
             "ly": [self.layouts.get(seat) for seat in range(len(self.seats))],
             "ra": [[a.key, a.seat, a.since, a.result] for a in self.recent],
             "cr": self.created,
-            "ls": self.seen,
+            "ls": self.seen_times,
             "mt": encode_move_times(self.move_times),
         }
         if self.last_move != _last_timed(self.move_times):
@@ -175,10 +175,10 @@ class Table:
             # Only on tables a player joined: others keep the item as it was.
             data["pp"] = self.players
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
-        return StoredTable(self.table_id, self.rev, text, expires_at, self.wake_at())
+        return StoredItem(self.table_id, self.rev, text, expires_at, self.wake_at())
 
     @classmethod
-    def from_stored(cls, stored: StoredTable) -> Table:
+    def from_stored(cls, stored: StoredItem) -> Table:
         data = json.loads(stored.data)
         tokens = list(data["tk"])
         # Items written before "ls" existed count every token as seen when the table was made.
@@ -206,7 +206,7 @@ class Table:
             layouts={seat: text for seat, text in enumerate(data["ly"]) if text},
             recent=[RecentAction(*a) for a in data["ra"]],
             created=data["cr"],
-            seen=list(seen),
+            seen_times=list(seen),
             # Items written before "mt" existed have no times: their events show none.
             move_times=move_times,
             reminded=data.get("rm"),
@@ -244,72 +244,7 @@ def push_key(table_id: str, seat: int) -> str:
     return f"{table_id}{PUSH_SEPARATOR}{seat}"
 
 
-def hand_item_text(record: dict[str, Any]) -> str:
-    """A finished hand's write-once item: its engine record, packed as the table's is."""
-    return json.dumps({"g": pack_record(record)}, separators=(",", ":"))
-
-
-def hand_item_record(text: str) -> dict[str, Any]:
-    """The engine record in a finished hand's item (:func:`hand_item_text`)."""
-    return unpack_record(json.loads(text)["g"])
-
-
-def pack_record(record: dict[str, Any]) -> dict[str, Any]:
-    # The engine writes the match secret as 64 hex digits; base64 says it in 43.
-    secret = record.get("m")
-    if isinstance(secret, str) and len(secret) == 64:
-        raw = bytes.fromhex(secret)
-        return {**record, "m": base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")}
-    return record
-
-
-def unpack_record(record: dict[str, Any]) -> dict[str, Any]:
-    secret = record.get("m")
-    if isinstance(secret, str) and len(secret) == 43:
-        return {**record, "m": strict_urlsafe_b64decode(secret).hex()}
-    return record
-
-
-def strict_urlsafe_b64decode(text: str) -> bytes:
-    """Unpadded URL-safe base64 to bytes; any other character is an error, not skipped
-    (``urlsafe_b64decode`` would silently drop it and decode something else)."""
-    return base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
-
-
 def action_key(action_id: str) -> str:
     """A short fixed-size stand-in for a client's action id (48 bits is ample per table)."""
     digest = hashlib.sha256(action_id.encode("utf-8")).digest()[:6]
     return base64.urlsafe_b64encode(digest).decode("ascii")
-
-
-def encode_layout(rows: list[list[int | None]]) -> str:
-    """Tiles in slot order, each run of gaps as one byte, trailing gaps left out."""
-    out = bytearray()
-    gaps = 0
-    for slot in (t for row in rows for t in row):
-        if slot is None:
-            gaps += 1
-            continue
-        if gaps:
-            out.append(GAP_RUN + gaps)
-            gaps = 0
-        out.append(slot)
-    return base64.urlsafe_b64encode(bytes(out)).decode("ascii").rstrip("=")
-
-
-def decode_layout(text: str) -> list[list[int | None]]:
-    raw = strict_urlsafe_b64decode(text)
-    slots: list[int | None] = []
-    for byte in raw:
-        if byte > GAP_RUN:
-            slots.extend([None] * (byte - GAP_RUN))
-        else:
-            slots.append(byte)
-    slots.extend([None] * (ROWS * LAYOUT_SLOTS - len(slots)))
-    return [slots[:LAYOUT_SLOTS], slots[LAYOUT_SLOTS:]]
-
-
-def stored_layout(table: Table, seat: int) -> list[list[int | None]] | None:
-    """The seat's saved layout for this hand, if it saved one (next_hand clears them)."""
-    saved = table.layouts.get(seat)
-    return decode_layout(saved) if saved else None
