@@ -1,5 +1,5 @@
 // App shell cache: network first, the cache when offline. /api/ is never cached.
-const CACHE = 'istaka-v7'
+const CACHE = 'istaka-v8'
 const MODULES = [
 	'app',
 	'join',
@@ -20,6 +20,7 @@ const MODULES = [
 	'table/sound',
 	'table/title',
 	'table/notify',
+	'table/outbox',
 	'board',
 	'okey101',
 	'rack',

@@ -22,6 +22,8 @@ let connected = () => {}
 export function onConnection(listener) {
 	connected = listener
 }
+// For the outbox (table/outbox.js), which tries moves again itself.
+export const reportConnection = ok => connected(ok)
 
 const busy = status => status === 503 || status === 429
 
@@ -104,10 +106,14 @@ export const api = {
 	statuses: entries => call('POST', 'tables/status', { body: entries, retry: true }),
 	view: (id, { token, seat, since, etag, away }) =>
 		call('GET', `tables/${id}?${q({ seat, since, away })}`, { token, etag, retry: true }),
-	act: (id, token, action) =>
-		call('POST', `tables/${id}/actions`, { body: action, token, retry: true }),
+	act: (id, token, action, retry = true) =>
+		call('POST', `tables/${id}/actions`, { body: action, token, retry }),
+	// A beacon outlives a closing page, but sets no header: the token is in the body.
+	away: (id, token) =>
+		navigator.sendBeacon?.(base() + `tables/${id}/away`, JSON.stringify({ token })),
 	start: (id, token, request_id) =>
 		call('POST', `tables/${id}/start`, { body: { request_id }, token, retry: true }),
+	level: (id, token, level) => call('PUT', `tables/${id}/level`, { body: { level }, token }),
 	bot: (id, token, seat, level = 'normal') =>
 		call('POST', `tables/${id}/seats/${seat}/bot`, { body: { level }, token }),
 	rack: (id, token, layout, seat) =>

@@ -1,11 +1,12 @@
 // The felt and the dock. Rendering only: buttons carry a data-act for table/input.js.
 // Besides the view, renderFelt and dock take options `o`: seat (at the bottom; 0 for a
 // spectator), spectator, selected (the picked-up tile), busy (a move on its way: no move
-// buttons), picking (101 groups), discarding (a discard on its way), okey101 (its module),
-// lastDiscard ({ seat, tile } of the discard made last, marked in its corner, or null).
+// buttons), picking (101 groups), discarding (a discard on its way), pending (that move
+// waits for the connection), notice (words about our last move, or null), okey101 (its
+// module), lastDiscard ({ seat, tile } of the discard made last, marked in its corner).
 import { t, tn } from './i18n/index.js'
 import { h } from './ui.js'
-import { tileEl, faceTile, backTile, faceLabel, faceOf } from './tiles.js'
+import { tileEl, faceTile, backTile, faceLabel, faceOf, valueOf, FAKE } from './tiles.js'
 import { timeLeft } from './when.js'
 
 export const legal = (v, type) => v?.legal?.find(a => a.type === type)
@@ -15,6 +16,28 @@ export const legal = (v, type) => v?.legal?.find(a => a.type === type)
 export function discardPenalty(v, type, tile) {
 	if (type !== 'discard' || !legal(v, 'discard')?.penalised?.includes(tile)) return null
 	return faceOf(tile) === v.okey ? 'okey' : 'layoff'
+}
+
+// What to ask before a move: the 101 penalty ('okey', 'layoff'), or else, in either game,
+// 'wild' for a discard of the okey itself while the player wants asking (prefs.askOkey).
+// A finish with the okey is the best finish there is, so it is never questioned.
+export function discardQuestion(v, type, tile, askOkey) {
+	const penalty = discardPenalty(v, type, tile)
+	if (penalty) return penalty
+	const wild = type === 'discard' && tile != null && faceOf(tile) === v.okey
+	return wild && askOkey ? 'wild' : null
+}
+
+// The meld a penalised tile could join, as the legal discard's `fits` says: its owner's
+// name and its values, an okey as its star ("Computer 2", "7-8-9"); null if none given.
+export function fitOf(v, tile) {
+	const fit = legal(v, 'discard')?.fits?.find(f => f.tile === tile)
+	const meld = fit && v.table?.[fit.meld]
+	if (!meld) return null
+	// The okey stands for any tile (a star); a false okey for the okey's face.
+	const face = id => (faceOf(id) === FAKE ? v.okey : faceOf(id))
+	const value = id => (faceOf(id) === v.okey ? '★' : valueOf(face(id)))
+	return { name: nameOf(v, fit.seat), meld: meld.map(value).join('-'), mine: fit.seat === v.you }
 }
 export const playerOf = (v, seat) => v?.players?.find(p => p.seat === seat) || {}
 export const nameOf = (v, seat) => playerOf(v, seat).name || t('player_n', { n: seat + 1 })
@@ -107,6 +130,7 @@ function corner(v, seat, pos, o) {
 	const take = left && legal(v, 'take_discard')
 	const shown = mine && o.discarding != null ? o.discarding : state.discard_top
 	const top = shown != null && tileEl(shown, v.okey, take ? 'button' : 'span')
+	if (top && mine && o.discarding != null && o.pending) top.classList.add('pending')
 	if (top && o.lastDiscard?.seat === seat && o.lastDiscard.tile === shown) {
 		top.classList.add('last')
 		top.setAttribute('aria-label', `${top.getAttribute('aria-label')}, ${t('last_discard')}`)
@@ -222,10 +246,23 @@ export function dock(v, o, bottom) {
 			score(mine),
 			timer(v, me),
 		)
-	const d = h('.dock', bottom, self, h('p.status', { id: 'status' }, status(v, me, o.spectator)))
+	const notice = o.notice && h('span.notice', { id: 'move-notice', role: 'status' }, o.notice)
+	const d = h(
+		'.dock',
+		bottom,
+		self,
+		// A move not sent yet: the status would ask for it again.
+		h('p.status', { id: 'status' }, !o.pending && status(v, me, o.spectator), notice),
+	)
 	if (v.phase === 'over') {
-		const label = t(legal(v, 'next_hand') ? 'next_hand' : 's_hand_over')
-		d.append(h('.acts', button('result', label, true, '.primary')))
+		const next = legal(v, 'next_hand') && !o.busy
+		const result = button(
+			'result',
+			t(next ? 'result' : 's_hand_over'),
+			true,
+			next ? '' : '.primary',
+		)
+		d.append(h('.acts', result, next && button('next-hand', t('next_hand'), true, '.primary')))
 	}
 	if (!mine || o.busy) return d
 	const move = (type, act, cls) => {

@@ -38,7 +38,7 @@ const TURNS = {
 	relaxed: [86400, 3600, 21600, 43200, 172800, 259200, 604800],
 }
 const PACES = ['live', 'relaxed']
-const LEVELS = ['easy', 'normal', 'hard']
+const LEVELS = ['gentle', 'easy', 'normal', 'hard']
 const variant = () => (prefs.variant === '101' ? '101' : 'classic')
 
 // The chosen variant's options only; partners need four seats.
@@ -138,23 +138,28 @@ const busy = fn => async e => {
 	el.disabled = false
 }
 
-// One tap to play the computer, at the level chosen on the chips below.
+// One tap to play the computer, at the level chosen on the chips below; gentle until the
+// player picks one or has won a hand (startingLevel).
 function computerCard(go) {
 	const pickLevel = level => {
 		prefs.level = level
+		prefs.levelPicked = true
 		savePrefs()
 		levels.forEach((chip, i) => chip.setAttribute('aria-pressed', String(LEVELS[i] === level)))
 	}
+	const shown = startingLevel(prefs, null)
 	const levels = LEVELS.map(level =>
 		h(
 			'button.chip',
-			{ 'aria-pressed': String(prefs.level === level), onclick: () => pickLevel(level) },
+			{ 'aria-pressed': String(shown === level), onclick: () => pickLevel(level) },
 			t('lvl_' + level),
 		),
 	)
-	const play = () => {
+	const play = async () => {
 		const chosen = options()
-		const bots = Array(chosen.seats - 1).fill({ kind: 'bot', level: prefs.level })
+		const { me } = await import('./player-model.js')
+		const level = startingLevel(prefs, await me())
+		const bots = Array(chosen.seats - 1).fill({ kind: 'bot', level })
 		const seats = [{ kind: 'human', name: myName() }, ...bots]
 		return createTable({ mode: 'computer', options: chosen, turn_seconds: 86400, seats }, go)
 	}
@@ -164,6 +169,16 @@ function computerCard(go) {
 		h('.chips', { role: 'group', 'aria-label': t('level') }, levels),
 		h('p.hint', t('computer_hint')),
 	)
+}
+
+// The computers' level for a new table: the one the player picked (on home or at a table),
+// else gentle until the device's player has won a hand (`me`: GET /api/players/me, or
+// null when unknown), then the usual default.
+export function startingLevel(prefs, me) {
+	if (prefs.levelPicked) return LEVELS.includes(prefs.level) ? prefs.level : 'normal'
+	const stats = me?.stats || {}
+	const won = (stats.classic?.hands_won || 0) + (stats['101']?.hands_won || 0) > 0
+	return won ? 'normal' : 'gentle'
 }
 
 // A friends table: its pace in one tap ("Live now" or "Over the day"), the turn time of

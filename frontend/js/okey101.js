@@ -4,7 +4,7 @@
 import { t } from './i18n/index.js'
 import { h } from './ui.js'
 import { tileEl, faceOf, valueOf, FAKE } from './tiles.js'
-import { legal, nameOf, button } from './board.js'
+import { legal, nameOf, shortName, button } from './board.js'
 
 // A group as laid (runs ascending, wilds in the gaps) and the values its tiles stand for.
 export function shape(ids, okey) {
@@ -111,8 +111,46 @@ export function moveButtons(v, picking) {
 	]
 }
 
+// The face each tile of a table meld stands for, as the server reads it (engine
+// okey101/table.py stand_ins): a run ascends in the laid order, so a wild at index i of a
+// run from s is s + i; in a set a wild takes the colours the real tiles leave free, in
+// order; in a pair a wild is the other tile's twin. A fake plays as the okey's face. null
+// when the group reads as none of them.
+export function standIns(ids, okey) {
+	const plays = id => (faceOf(id) === okey ? null : faceOf(id) === FAKE ? okey : faceOf(id))
+	const faces = ids.map(plays)
+	// A pair (opened with pairs): the wild is the other tile's twin.
+	if (ids.length === 2) return faces.map((f, i) => f ?? faces[1 - i] ?? okey)
+	let run = null
+	faces.forEach((f, i) => {
+		if (f == null || run === false) return
+		const start = { colour: (f / 13) | 0, first: (f % 13) + 1 - i }
+		const same = run && run.colour === start.colour && run.first === start.first
+		run = !run || same ? start : false
+	})
+	if (run && ids.length >= 3 && run.first >= 1 && run.first + ids.length - 1 <= 13) {
+		return ids.map((_, i) => run.colour * 13 + run.first - 1 + i)
+	}
+	const real = faces.filter(f => f != null)
+	const value = real.length && real[0] % 13
+	const colours = real.map(f => (f / 13) | 0)
+	const odd = real.some(f => f % 13 !== value) || new Set(colours).size < real.length
+	if (!real.length || ids.length < 3 || ids.length > 4 || odd) {
+		return null
+	}
+	const free = [0, 1, 2, 3].filter(c => !colours.includes(c))
+	return faces.map(f => f ?? free.shift() * 13 + value)
+}
+
+// A meld's tiles, the wild okey and the fake drawn as the faces they stand for.
+function meldTiles(tiles, okey) {
+	const faces = standIns(tiles, okey)
+	const wild = id => faceOf(id) === okey || faceOf(id) === FAKE
+	return tiles.map((id, i) => tileEl(id, okey, 'span', faces && wild(id) ? faces[i] : null))
+}
+
 // The melds on the table, by the seat that laid them (table_owners, when the view has
-// it), then the burned sets.
+// it), then the burned sets. Each seat's melds follow its short name, on the same line.
 export function meldsOnTable(v) {
 	const owners = v.table_owners
 	const seats = owners ? [...new Set(owners)].sort() : [null]
@@ -120,39 +158,71 @@ export function meldsOnTable(v) {
 		h(
 			'.group',
 			{ 'data-meld': i, 'data-drop': 'meld', 'data-act': 'meld', role: 'button' },
-			tiles.map(id => tileEl(id, v.okey)),
+			meldTiles(tiles, v.okey),
 		)
-	const bySeat = seat =>
+	const owner = seat =>
+		seat != null &&
 		h(
-			'.owner',
-			seat != null && h('small.meta', nameOf(v, seat)),
-			v.table.map((tiles, i) => (!owners || owners[i] === seat) && meld(tiles, i)),
+			'small.meta.who-laid',
+			{ title: nameOf(v, seat) },
+			seat === v.you ? t('you') : shortName(v, seat),
 		)
+	const bySeat = seat => {
+		const melds = v.table.map((tiles, i) => (!owners || owners[i] === seat) && meld(tiles, i))
+		const [first, ...rest] = melds.filter(Boolean)
+		return h('.owner', first && h('.lead', owner(seat), first), rest)
+	}
 	const burned =
 		v.burned.length > 0 &&
 		h(
 			'.owner',
-			h('small.meta', '🔥'),
+			h('small.meta.who-laid', '🔥'),
 			h(
-				'.group',
+				'.group.burned',
 				v.burned.map(id => tileEl(id, v.okey)),
 			),
 		)
-	// It scrolls when the melds outgrow it: focusable, so a keyboard can scroll it too.
+	// When the melds outgrow it even at the smallest tiles it scrolls: focusable, so a
+	// keyboard can scroll it too.
 	const attrs = { 'aria-label': t('melds_on_table'), tabindex: 0 }
 	return h('section.melds', attrs, seats.map(bySeat), burned)
 }
 
-// Fades the edge of the melds area that has more melds beyond it, now and as it scrolls.
-export function showMeldOverflow(root) {
+// Meld tile widths tried, largest first: the melds take the largest with which every
+// meld is in view; below the last the area scrolls instead.
+const MELD_TILE_WIDTHS = [34, 31, 28, 26, 24, 22, 20]
+
+// Sizes the meld tiles to the area, then marks the edges that have more melds beyond
+// them with a fade (.more-above, .more-below), now and as the area scrolls or resizes.
+// scrollTop: where the area that this one replaces was scrolled to.
+export function fitMelds(root, scrollTop = 0) {
 	const area = root.querySelector('.melds')
 	if (!area) return
+	const fits = () => area.scrollHeight <= area.clientHeight + 1
+	const fit = () => {
+		for (const width of MELD_TILE_WIDTHS) {
+			area.style.setProperty('--meld-tile-w', width + 'px')
+			if (fits()) break
+		}
+		mark()
+	}
 	const mark = () => {
 		area.classList.toggle('more-above', area.scrollTop > 1)
 		area.classList.toggle('more-below', area.scrollTop + area.clientHeight < area.scrollHeight - 1)
 	}
 	area.addEventListener('scroll', mark, { passive: true })
+	fit()
+	area.scrollTop = scrollTop
 	mark()
+	// The dock's Σ chips, a turned phone: the area changes size, the tiles follow.
+	const size = () => `${area.clientWidth}x${area.clientHeight}`
+	let seen = size()
+	const observer = new ResizeObserver(() => {
+		if (!area.isConnected) return observer.disconnect()
+		if (size() !== seen) fit()
+		seen = size()
+	})
+	observer.observe(area)
 }
 
 // While a tile is dragged near the top or bottom edge of the melds area, it scrolls, so

@@ -17,9 +17,11 @@ export function load(key, fallback) {
 		return fallback
 	}
 }
+// null removes the key: load() then gives its fallback.
 export function save(key, value) {
 	try {
-		store?.setItem(key, JSON.stringify(value))
+		if (value == null) store?.removeItem(key)
+		else store?.setItem(key, JSON.stringify(value))
 	} catch {
 		/* private mode or full */
 	}
@@ -40,6 +42,8 @@ export function setAuth(id, auth) {
 	list.unshift({ id, mode: auth.mode, at: Date.now() })
 	save('istaka.recent', list.slice(0, HELD_MAX))
 }
+// A table's move not answered yet (table/outbox.js).
+export const outboxKey = id => 'istaka.outbox.' + id
 // This device's anonymous player (POST /api/players): { id, token, name }, or null.
 export const player = () => load('istaka.player', null)
 export const setPlayer = p => save('istaka.player', p)

@@ -8,8 +8,8 @@ import { h, btn } from './ui.js'
 import { ApiError, onConnection } from './api.js'
 import { getAuth, uuid, sleep } from './storage.js'
 import { createTableState, close } from './table/state.js'
-import { start, startPolling, stopPolling } from './table/sync.js'
-import { flushLayout, sortNewRack } from './table/actions.js'
+import { start, startPolling, stopPolling, bindAway } from './table/sync.js'
+import { flushLayout, sortNewRack, loadOutbox, resendKept } from './table/actions.js'
 import { draw, tickClocks } from './table/render.js'
 import { playEvents } from './table/anim.js'
 import { bindInput } from './table/input.js'
@@ -41,17 +41,21 @@ export function openTable(mount, id, env) {
 		layoutSave: { timer: null, pending: null, sent: null }, // (actions.js)
 		sorts: 0, // sorts asked for: only the latest one's answer is laid out (actions.js)
 		polling: { timer: null, idle: 0, running: false, stopped: false, wake: null }, // (sync.js)
+		outbox: null, // table/outbox.js, loaded with the first gesture (actions.js)
 		feedback: null, // table/feedback.js, loaded on the first gesture
 		sound: null, // the sounds (table/sound.js), made on the first gesture with sounds on (feedback.js)
 	}
 	ctx.redraw = batchedRedraw(ctx)
 	ctx.onView = arrival => viewArrived(ctx, arrival)
 	const unbindInput = bindInput(ctx)
+	const unbindAway = bindAway(ctx)
 	const gesture = { capture: true, once: true }
 	for (const type of ['pointerdown', 'keydown']) {
 		root.addEventListener(
 			type,
 			async () => {
+				// Before the move it may make: offline, the move could not load it.
+				loadOutbox(ctx).catch(() => {})
 				ctx.feedback ??= await import('./table/feedback.js')
 				ctx.feedback.startSound(ctx)
 			},
@@ -93,6 +97,7 @@ export function openTable(mount, id, env) {
 		close(ctx.state)
 		stopPolling(ctx)
 		unbindInput()
+		unbindAway()
 		ctx.sound?.close()
 		clearInterval(clockTimer)
 		hideTurn()
@@ -136,12 +141,14 @@ async function viewArrived(ctx, { view, prev, own }) {
 	ctx.redraw()
 }
 
-// Drawn at once; a returning player then sees the moves made since they last looked.
+// Drawn at once; a move kept from the last visit goes again; a returning player then
+// sees the moves made since they last looked.
 async function firstView(ctx, view) {
 	const seen = ctx.auth?.seen
 	draw(ctx)
 	showTurn(ctx)
 	performance.mark('istaka-ready')
+	resendKept(ctx)
 	const events = view.events || []
 	if (!events.length || seen == null || ctx.state.screen.covered) return
 	await sleep(300)

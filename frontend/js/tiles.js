@@ -18,15 +18,23 @@ export function tileLabel(id, okey) {
 }
 
 // A tile (a button when interactive): numeral and colour mark, a star on a wild okey.
-export function tileEl(id, okey, tag = 'span') {
-	const f = faceOf(id),
-		c = colourOf(f)
+// `plays` (a 101 meld's): the face a wild okey or a fake stands for, drawn in its place;
+// the wild keeps its star, the fake a small ♣.
+export function tileEl(id, okey, tag = 'span', plays = null) {
+	const f = faceOf(id)
+	const shown = plays ?? f
+	const c = colourOf(shown)
+	const kind = plays != null ? '.c' + c + '.plays' : f === FAKE ? '.fake' : '.c' + c
+	const label = plays != null ? playsLabel(f, okey, plays) : tileLabel(id, okey)
 	return h(
-		`${tag}.tile.${f === FAKE ? 'fake' : 'c' + c}${f === okey ? '.okey' : ''}`,
-		{ 'data-id': id, role: tag === 'span' && 'img', 'aria-label': tileLabel(id, okey) },
-		f === FAKE ? h('b', '♣') : [h('b', valueOf(f)), h('i', MARKS[c])],
+		`${tag}.tile${kind}${f === okey ? '.okey' : ''}${plays != null && f === FAKE ? '.as-fake' : ''}`,
+		{ 'data-id': id, role: tag === 'span' && 'img', 'aria-label': label },
+		shown === FAKE ? h('b', '♣') : [h('b', valueOf(shown)), h('i', MARKS[c])],
 	)
 }
+
+const playsLabel = (face, okey, plays) =>
+	t(face === okey ? 'okey_as' : 'fake_as', { tile: faceLabel(plays) })
 
 // A face, not a particular tile: no data-id.
 export function faceTile(face, okey) {

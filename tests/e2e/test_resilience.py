@@ -46,7 +46,7 @@ def test_network_failure_is_retried_with_the_same_action_id(pages: Any, base: st
     assert page.locator(".toast.error").count() == 0
 
 
-def test_stale_version_recovers_silently(pages: Any, base: str) -> None:
+def test_a_stale_move_takes_the_table_as_it_is_and_says_so(pages: Any, base: str) -> None:
     page = pages.new(1280, 800, mobile=False)
     pages.allow("409")
     # The polls this test aborts on purpose: Chromium logs each one that fires meanwhile.
@@ -83,6 +83,9 @@ def test_stale_version_recovers_silently(pages: Any, base: str) -> None:
     )
     assert page.locator(f'.rack .tile[data-id="{mine}"]').count() == 1  # refused, kept
     assert page.locator(".toast.error").count() == 0
+    # Not undone silently: the words say the move was not made, and what was done instead.
+    notice = page.inner_text("#move-notice")
+    assert "not made" in notice and "You discarded" in notice, notice
 
 
 def test_returning_player_sees_what_happened(pages: Any, base: str) -> None:

@@ -25,6 +25,7 @@ from .helpers import (
     store_js,
     table_with_discards,
 )
+from .melds101 import table_with_melds
 
 
 @pytest.fixture(scope="module")
@@ -59,6 +60,8 @@ def screen_tables(base: str) -> dict[str, Any]:
         "friends": friends,
         "hotseat": hotseat,
         "t101": opened_101(base),
+        # Twelve melds and more: three seats lay them before the pile runs out.
+        "t101melds": table_with_melds(base, 12, seats=3),
     }
 
 
@@ -98,6 +101,7 @@ SCREENS = [
     "rules",
     "table",
     "table101",
+    "table101-melds",
     "result",
     "waiting",
     "cover",
@@ -120,17 +124,23 @@ def test_screens(pages: Any, base: str, size: str, tables: dict[str, Any]) -> No
             store_js("istaka.prefs", {"theme": theme, "lang": "en", "name": "Ayşe"})
         )
         name = screen.removesuffix("-candy")
-        if name in ("table", "table101", "result", "waiting", "cover"):
-            key = {"table": "mid", "table101": "t101", "result": "over", "waiting": "friends"}.get(
-                name, "hotseat"
-            )
+        if name in ("table", "table101", "table101-melds", "result", "waiting", "cover"):
+            key = {
+                "table": "mid",
+                "table101": "t101",
+                "table101-melds": "t101melds",
+                "result": "over",
+                "waiting": "friends",
+            }.get(name, "hotseat")
             t = tables[key]
-            page.add_init_script(auth_js(t, "hotseat" if key == "hotseat" else "computer"))
+            mode = {"hotseat": "hotseat", "t101melds": "friends"}.get(key, "computer")
+            page.add_init_script(auth_js(t, mode))
             page.goto(base + "#/t/" + t["table_id"])
             page.wait_for_selector(
                 {
                     "table": ".rack .tile",
                     "table101": ".melds [data-meld]",
+                    "table101-melds": ".melds [data-meld]",
                     "result": "#result",
                     "waiting": "#waiting",
                     "cover": "#cover",

@@ -3,7 +3,7 @@
 // are left out: their signatures are changing.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { shape } from '../../frontend/js/okey101.js'
+import { shape, standIns } from '../../frontend/js/okey101.js'
 import { face, ids, written } from './helpers.js'
 
 // The okey of these tests is K9 (indicator K8): both K9s are wild; an F plays as K9.
@@ -68,5 +68,34 @@ describe('shape: the fake okey', () => {
 
 	test('does not fill a gap the way a wild does', () => {
 		assert.deepEqual(shaped('R3 F R5'), { laid: 'R3 R5 F', vals: [3, 5, 9] })
+	})
+})
+
+describe('standIns: what the wild okey and the fake of a table meld stand for', () => {
+	const faces = text => standIns(ids(text), OKEY)?.map(f => written(f * 2))
+
+	test('a wild in a run takes the value of its place', () => {
+		assert.deepEqual(faces('B10 K9 B12 B13'), ['B10', 'B11', 'B12', 'B13'])
+	})
+
+	test('a fake plays as the okey, a wild before it as the value below', () => {
+		assert.deepEqual(faces('K7 K9 F'), ['K7', 'K8', 'K9'])
+	})
+
+	test('a wild in a set takes the first colour the real tiles leave free', () => {
+		assert.deepEqual(faces('R5 K9 K5'), ['R5', 'Y5', 'K5'])
+	})
+
+	test('a group that is neither is null', () => {
+		assert.equal(standIns(ids('R5 R7 Y9'), OKEY), null)
+	})
+})
+
+describe('standIns: pairs', () => {
+	test('a wild in a pair is the twin of the other tile', () => {
+		assert.deepEqual(
+			standIns(ids('R4 K9'), OKEY).map(f => written(f * 2)),
+			['R4', 'R4'],
+		)
 	})
 })

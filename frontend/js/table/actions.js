@@ -1,13 +1,14 @@
 // Moves and other requests from a table screen: each is sent once, shown at once where
 // that is safe; on a failure the screen takes the server's current view. This is where a
-// move leaves for the server (act); its answer goes to sync.js apply like any view.
+// move leaves for the server (act, then outbox.js); its answer goes to sync.js apply
+// like any view.
 // Screen changes are asked for through ctx.redraw, never drawn here.
 import { t } from '../i18n/index.js'
 import { toast } from '../ui.js'
 import { api, ApiError } from '../api.js'
-import { uuid, prefs, savePrefs } from '../storage.js'
-import { legal, discardPenalty } from '../board.js'
-import { beginMove, moveAccepted, moveFailed, arrangeRack, sortAsked } from './state.js'
+import { uuid, prefs, savePrefs, load, outboxKey } from '../storage.js'
+import { legal, discardQuestion } from '../board.js'
+import { arrangeRack, sortAsked } from './state.js'
 import { apply, fetchView, parts } from './sync.js'
 
 // Moves the server judges even when the legal list does not offer them (it says why not).
@@ -41,37 +42,47 @@ export async function act(ctx, type, tile = null, prefer = null, fields = {}, co
 	if (!legal(view, type) && !(JUDGED_BY_SERVER.includes(type) && legal(view, 'discard'))) {
 		return toast(t(view.turn === state.seat ? 'not_now' : 'not_your_turn'))
 	}
-	// Every discard (button, drag, key D) comes through here, so none costs 101 unasked.
-	const penalty = !confirmed && discardPenalty(view, type, tile)
-	if (penalty) {
+	// Every discard (button, drag, key D) comes through here, so none costs 101 and no
+	// okey goes unasked (unless the player switched the okey's question off).
+	const question = !confirmed && discardQuestion(view, type, tile, prefs.askOkey !== false)
+	if (question) {
 		// Asked again once answered: the table may have moved on meanwhile.
 		const { askPenalty } = await import('./dialogs.js') // loaded only for a question
-		if (await askPenalty(ctx, penalty)) return act(ctx, type, tile, prefer, fields, true)
+		if (await askPenalty(ctx, question, tile)) {
+			return act(ctx, type, tile, prefer, fields, true)
+		}
 		return ctx.redraw('rack')
 	}
 	flushLayout(ctx)
-	beginMove(state, type, tile)
-	ctx.redraw(type === 'discard' ? 'all' : 'rack')
-	try {
-		await ctx.layoutSave.sent
-		const next = await api.act(ctx.id, ctx.token, {
-			type,
-			tile: tile ?? undefined,
-			...fields,
-			expected_version: view.version,
-			action_id: uuid(),
-			seat: state.seat,
-		})
-		moveAccepted(state, prefer)
-		await apply(ctx, next, true)
-	} catch (e) {
-		moveFailed(state)
-		await fail(ctx, e)
+	const move = {
+		type,
+		tile: tile ?? undefined,
+		...fields,
+		expected_version: view.version,
+		action_id: uuid(),
+		seat: state.seat,
 	}
+	// Without the outbox's code (offline before the service worker holds it), not sent.
+	const outbox = await loadOutbox(ctx).catch(() => null)
+	if (!outbox) return toast(t('ob_failed'), 'error')
+	await outbox.send(ctx, { move, prefer }, fail)
 }
 
+// Loaded with the first gesture (table.js); asked for again after a failed load.
+export function loadOutbox(ctx) {
+	ctx.outbox ??= import('./outbox.js').catch(error => {
+		ctx.outbox = null
+		throw error
+	})
+	return ctx.outbox
+}
+
+// A move kept from the last visit goes again (outbox.js).
+export const resendKept = ctx =>
+	load(outboxKey(ctx.id)) && loadOutbox(ctx).then(outbox => outbox.resend(ctx, fail))
+
 // 409 and network trouble: quietly take the current view. Refusals: the server's message.
-async function fail(ctx, e) {
+export async function fail(ctx, e) {
 	if (e.status === 409 && e.body?.view) return apply(ctx, e.body.view)
 	if (e instanceof ApiError && (e.status !== 409 || e.code === 'seat_active')) {
 		toast(e.message, 'error')
@@ -95,6 +106,16 @@ export const startGame = ctx => send(ctx, api.start(ctx.id, ctx.token, ctx.start
 
 // The menu's "replace with a computer" for an absent player.
 export const seatToComputer = (ctx, seat) => send(ctx, api.bot(ctx.id, ctx.token, seat))
+
+// The menu's level for the computers at a table against them (PUT /api/tables/{id}/level);
+// a level picked here is also the one new tables take (home.js startingLevel).
+export async function setLevel(ctx, level) {
+	prefs.level = level
+	prefs.levelPicked = true
+	savePrefs()
+	await send(ctx, api.level(ctx.id, ctx.token, level))
+	toast(t('level_now', { level: t('lvl_' + level) }))
+}
 
 // 101: lay a rack tile off on a table meld, or swap it for the okey there; where it was
 // dropped (target element, x) says at which end.

@@ -32,13 +32,27 @@ export function describe(event, view) {
 	let said = key
 	if (mine(event.seat)) said = key + '_you'
 	else if (key === 'e_take' && mine(event.source)) said = 'e_take_yours'
-	const text = t(said, {
-		name: nameOf(view, event.seat),
-		from: nameOf(view, event.source ?? 0),
-		n: (event.hand ?? 0) + 1,
-		tile: event.tile != null ? tileLabel(event.tile, view.okey) : '',
-	})
+	const text =
+		showCost(event, view) ||
+		t(said, {
+			name: nameOf(view, event.seat),
+			from: nameOf(view, event.source ?? 0),
+			n: (event.hand ?? 0) + 1,
+			tile: event.tile != null ? tileLabel(event.tile, view.okey) : '',
+		})
 	return event.auto ? text + ' ' + t('e_auto') : text
+}
+
+// Another seat's indicator show takes or gives points: the event's deltas say how many,
+// by seat. The viewer hears their own, or else what the shower gained ("−1", "+1").
+function showCost(event, view) {
+	if (event.type !== 'show_indicator' || !event.deltas || event.seat === view.you) return ''
+	const signed = n => (n < 0 ? '\u2212' + -n : '+' + n)
+	const name = nameOf(view, event.seat)
+	const mine = view.you != null ? event.deltas[view.you] : 0
+	if (mine) return t('e_show_points', { name, delta: signed(mine) })
+	const gain = event.deltas[event.seat]
+	return gain ? t('e_show_gain', { name, delta: signed(gain) }) : ''
 }
 
 async function fly(ctx, from, to, tile) {
@@ -86,6 +100,9 @@ export async function playEvents(ctx, events, pileCount, own) {
 		e => state.spectator || e.auto || e.type === 'deal' || !held.includes(e.seat),
 	)
 	say(ctx, others, own)
+	// A show costs the viewer a point with nothing moving on the felt: it is said there.
+	const shows = others.filter(e => e.type === 'show_indicator' && e.seat !== state.seat)
+	for (const e of shows) toast(describe(e, view))
 	const flights = others.filter(e => FLYING.includes(e.type)).slice(-12)
 	setAnimationPace(state, flights.length)
 	const corner = seat => $(`.disc[data-seat="${seat}"] .dslot`, root)

@@ -3,7 +3,7 @@
 // state; their buttons carry a data-act for input.js, which binds the taps.
 import { t, tn } from '../i18n/index.js'
 import { h, btn, shareBox, modal, closeModal } from '../ui.js'
-import { discardsOf } from '../board.js'
+import { discardsOf, fitOf } from '../board.js'
 import { tileEl } from '../tiles.js'
 import { heldSeats } from './state.js'
 import { loadEnd } from './sync.js'
@@ -34,6 +34,7 @@ export async function openMenu(ctx) {
 	]
 	const menu = h(
 		'.menu',
+		levelChips(v),
 		url && [h('h3', t('invite_title')), shareBox(url, t('invite_title'), null, true)],
 		pushSlot(ctx),
 		device,
@@ -45,6 +46,25 @@ export async function openMenu(ctx) {
 		h('p', goTo('rules', '#/rules'), ' ', goTo('home', '#/')),
 	)
 	modal(t('menu'), menu)
+}
+
+// Against the computer: the computers' level, and chips to change it (input.js ON_ACT.level).
+// The server refuses a table where another seat is a person's, so none are offered there.
+const LEVELS = ['gentle', 'easy', 'normal', 'hard']
+function levelChips(v) {
+	const computers = v.players.filter(p => p.seat !== v.you)
+	if (v.mode !== 'computer' || !computers.every(p => p.kind === 'bot')) return null
+	const now = computers[0]?.level
+	const chip = level =>
+		h(
+			'button.chip',
+			{ 'data-act': 'level', 'data-level': level, 'aria-pressed': String(level === now) },
+			t('lvl_' + level),
+		)
+	return [
+		h('h3', t('level_table')),
+		h('.chips', { role: 'group', id: 'level-chips' }, LEVELS.map(chip)),
+	]
 }
 
 // The move log's code is loaded the first time it opens.
@@ -100,16 +120,24 @@ export function answer(ctx, value) {
 const answerButton = (label, value, cls, id) =>
 	btn(label, null, cls, { id, 'data-act': 'answer', 'data-answer': value })
 
-// Before a discard that costs a 101 penalty: true if the player says to discard anyway.
-export async function askPenalty(ctx, reason) {
+// Before a discard that costs a 101 penalty ('okey', 'layoff') or throws the okey away
+// ('wild'): true if the player says to discard anyway. Keep has the focus, so Enter keeps;
+// ×, Escape and a tap outside leave the question unanswered, which keeps the tile too.
+export async function askPenalty(ctx, reason, tile) {
+	const v = ctx.state.sync.view
+	const fit = reason === 'layoff' && fitOf(v, tile)
+	const fits = fit && t(fit.mine ? 'pen_fits_yours' : 'pen_fits', fit)
 	const body = h(
 		'.penalty',
 		h('p', t('pen_' + reason, { n: 101 })),
+		fits && h('p.fits', fits),
 		h(
 			'.acts',
 			answerButton(t('pen_keep'), 'keep', 'primary', 'keep-tile'),
 			answerButton(t('pen_yes'), 'discard', '', 'discard-anyway'),
 		),
 	)
-	return (await ask(ctx, t('pen_title'), body)) === 'discard'
+	const answered = ask(ctx, t(reason === 'wild' ? 'okey_title' : 'pen_title'), body)
+	document.getElementById('keep-tile')?.focus()
+	return (await answered) === 'discard'
 }

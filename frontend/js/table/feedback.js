@@ -48,7 +48,7 @@ export function feedback(ctx, prev, view) {
 	}
 }
 
-// The menu's switches, remembered on this device.
+// The menu's switches, remembered on this device: sound, vibration, the okey's question.
 export function feedbackSwitches(ctx) {
 	const toggle = (id, label, on, change) =>
 		h(
@@ -80,5 +80,12 @@ export function feedbackSwitches(ctx) {
 					prefs.vibrate = on
 				}),
 			),
+		h('h3', t('questions')),
+		h(
+			'p',
+			toggle('opt-ask-okey', 'opt_ask_okey', prefs.askOkey !== false, on => {
+				prefs.askOkey = on
+			}),
+		),
 	]
 }

@@ -7,7 +7,7 @@ import { draggable } from '../drag.js'
 import { legal } from '../board.js'
 import * as table from './state.js'
 import { parts, fetchView } from './sync.js'
-import { act, arrange, layoff, saveLayout, startGame, seatToComputer } from './actions.js'
+import { act, arrange, layoff, saveLayout, startGame, seatToComputer, setLevel } from './actions.js'
 
 // Loaded with the first dialog opened: a table's first load does not wait for it.
 const dialogs = () => import('./dialogs.js')
@@ -44,6 +44,10 @@ const ON_ACT = {
 	start: (ctx, el) => {
 		el.disabled = true
 		startGame(ctx)
+	},
+	level: (ctx, el) => {
+		closeModal()
+		setLevel(ctx, el.dataset.level)
 	},
 	computer: (ctx, el) => {
 		closeModal()

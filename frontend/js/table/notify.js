@@ -2,7 +2,7 @@
 // menu opens; the browser is asked for permission only when the player taps the button.
 import { t, getLang } from '../i18n/index.js'
 import { h, btn, toast } from '../ui.js'
-import { api } from '../api.js'
+import { api, ApiError } from '../api.js'
 import { setAuth } from '../storage.js'
 
 const supported = () =>
@@ -23,17 +23,30 @@ export function pushControl(ctx) {
 // The control on the page now: a poll may have redrawn the screen while the browser asked.
 const current = box => (box.isConnected ? box : document.getElementById('push-box')) || box
 
-function draw(ctx, box) {
+// `failure`: the words for why the last tap did not turn notifications on.
+function draw(ctx, box, failure = null) {
 	let body
 	if (!supported()) body = h('p.hint', apple() && !standalone() ? t('push_ios') : t('push_none'))
-	else if (Notification.permission === 'denied') body = h('p.hint', t('push_blocked'))
+	else if (Notification.permission === 'denied') body = failed(t('push_blocked'))
 	else if (ctx.auth?.push)
 		body = [
 			h('p.hint', t('push_on')),
 			btn(t('push_off'), () => turnOff(ctx, box), 'small', { id: 'push-off' }),
 		]
 	else body = btn(t('push_enable'), () => turnOn(ctx, box), '', { id: 'push-on' })
-	box.replaceChildren(h('h3', t('push_title')), ...[body].flat())
+	box.replaceChildren(h('h3', t('push_title')), ...[body].flat(), failure ? failed(failure) : '')
+}
+
+const failed = words => h('p.hint.error', { id: 'push-error', role: 'alert' }, words)
+
+// In words: the browser's errors name only a kind ("AbortError") or a detail of its own.
+function whyNot(error) {
+	if (error instanceof ApiError) return t('push_server', { message: error.message })
+	// What a private window, or a browser with no push service, answers a subscribe.
+	if (['AbortError', 'NotAllowedError', 'NotSupportedError'].includes(error.name)) {
+		return t('push_refused')
+	}
+	return t('push_error', { message: error.message || error.name })
 }
 
 const fromB64url = text =>
@@ -46,9 +59,12 @@ const sameKey = (buffer, key) => {
 
 async function turnOn(ctx, box) {
 	for (const b of box.querySelectorAll('button')) b.disabled = true
+	let failure = null
 	try {
 		// First, while the tap still counts as the player's: browsers refuse otherwise.
 		const permission = await Notification.requestPermission()
+		// Denied: draw() says so, as it does whenever the site is blocked.
+		if (permission === 'default') failure = t('push_unanswered')
 		if (permission === 'granted') {
 			await navigator.serviceWorker.register('sw.js')
 			const registration = await navigator.serviceWorker.ready
@@ -69,9 +85,9 @@ async function turnOn(ctx, box) {
 			toast(t('push_done'))
 		}
 	} catch (e) {
-		toast(e.message || t('push_none'), 'error')
+		failure = whyNot(e)
 	}
-	draw(ctx, current(box))
+	draw(ctx, current(box), failure)
 }
 
 // The browser's subscription stays: other tables may use it.

@@ -29,6 +29,8 @@ const feltOptions = ({ state }) => ({
 	busy: state.sync.busy,
 	picking: state.meld101,
 	discarding: state.sync.discarding,
+	pending: state.sync.pending,
+	notice: state.screen.notice,
 	okey101: parts.okey101,
 	lastDiscard: lastDiscard(state.sync.view, state.log.moves),
 })
@@ -63,9 +65,11 @@ function drawScreen(ctx, focus) {
 	// The result of the same hand stays the element it was: a redraw (a poll, the rack's
 	// sort) must not fold up the shuffle check a finger just opened, or drop its answer.
 	const shown = $('.overlay.result', root)
+	// Melds that must scroll stay where the finger left them: a lay-off or a poll redraws.
+	const meldsScrolled = $('.melds', root)?.scrollTop ?? 0
 	root.replaceChildren(h('.table' + classes, { id: 'table' }, header, felt, rack, note))
 	if (hasRack) drawRack(ctx, focus)
-	if (is101(state)) parts.okey101.showMeldOverflow(root)
+	if (is101(state)) parts.okey101.fitMelds(root, meldsScrolled)
 	if (v.status === 'waiting') root.append(waitingRoom(ctx))
 	else if (v.phase === 'over' && !state.screen.resultHidden) {
 		const same = shown?.dataset.version === String(v.version)
@@ -140,10 +144,10 @@ function waitingRoom(ctx) {
 }
 
 // "Notify me when it's my turn" (table/notify.js, loaded only here): for a seat of this
-// device, not on a pass-and-play phone.
+// device at a friends table, where a turn can keep one waiting.
 export function pushSlot(ctx) {
 	const v = ctx.state.sync.view
-	const slot = ctx.token && !ctx.state.spectator && v.mode !== 'hotseat' && h('div')
+	const slot = ctx.token && !ctx.state.spectator && v.mode === 'friends' && h('div')
 	if (slot)
 		Promise.all([import('./notify.js'), more()]).then(([m]) => slot.replaceWith(m.pushControl(ctx)))
 	return slot

@@ -13,6 +13,8 @@ export function createTableState(auth) {
 			busy: false, // a move is on its way: polls and other moves wait for it
 			closed: false, // the screen was left: late answers are dropped
 			discarding: null, // a discard on its way, shown in our corner before the answer
+			discardSlot: null, // the slot it left, to go back to if not made
+			pending: false, // the move on its way waits for the connection (outbox.js)
 		},
 		rack: {
 			layouts: {}, // by seat: 2 rows of 15 slots, tile ids or null (rack.js)
@@ -34,6 +36,7 @@ export function createTableState(auth) {
 			resultHidden: false, // the result panel was closed to see the table
 			dragging: false, // redraws wait for the drag's end, not to pull the tile away
 			redrawWaiting: false, // a full redraw was asked for during the drag
+			notice: null, // words about our last move: not sent yet, or not made
 		},
 		anim: {
 			speed: 280, // ms per flying tile; quicker when many queue up
@@ -163,6 +166,7 @@ export function uncover(state) {
 // No more moves until this one is answered; a discard shows at once.
 export function beginMove(state, type, tile) {
 	state.sync.busy = true
+	state.screen.notice = null
 	state.selection.tile = null
 	state.selection.hint = null
 	if (type !== 'discard' || tile == null) return
@@ -170,20 +174,44 @@ export function beginMove(state, type, tile) {
 	const at = layout && locate(layout, tile)
 	if (at) layout[at[0]][at[1]] = null
 	state.sync.discarding = tile
+	state.sync.discardSlot = at
+}
+
+// The move waits for the connection; `notice` says so in words.
+export function movePending(state, notice) {
+	state.sync.pending = true
+	state.screen.notice = notice
+}
+
+// The table moved on instead: `notice` says how.
+export function moveNotMade(state, notice) {
+	moveFailed(state)
+	state.screen.notice = notice
 }
 
 // The picks are spent; the tile the move brings goes to `prefer`.
 export function moveAccepted(state, prefer) {
 	state.sync.busy = false
+	state.sync.pending = false
+	state.screen.notice = null
 	state.sync.discarding = null
+	state.sync.discardSlot = null
 	state.rack.prefer = prefer
 	state.meld101.current = []
 	state.meld101.groups = []
 }
 
+// A discard goes back where it was.
 export function moveFailed(state) {
 	state.sync.busy = false
+	state.sync.pending = false
+	state.screen.notice = null
+	const rack = state.sync.view?.rack
+	const layout = myLayout(state)
+	if (rack && layout)
+		state.rack.layouts[state.seat] = reconcile(layout, rack, state.sync.discardSlot)
 	state.sync.discarding = null
+	state.sync.discardSlot = null
 }
 
 export function close(state) {
@@ -258,16 +286,23 @@ export function endDrag(state) {
 
 // --- 101 picking ---
 
-// A tap in 101 takes a tile out of its closed group, or in or out of the open one; a
-// single picked tile is also the selection (to discard or move).
+// A 101 tap. While the seat must discard and no group is being built, a tap on a grouped
+// tile (as the deal and Best leave a rack) picks it up for the discard, groups kept; a
+// second tap puts it down. Otherwise the tap takes the tile out of its group, or into the
+// open group, and a single picked tile is the one Discard throws.
 export function pickForMeld(state, tile) {
 	const picks = state.meld101
 	const group = picks.groups.find(g => g.includes(tile))
+	const discarding = !!state.sync.view?.legal?.some(move => move.type === 'discard')
+	if (group && discarding && !picks.current.length) {
+		toggleSelection(state, tile)
+		return
+	}
 	if (group) group.splice(group.indexOf(tile), 1)
 	else if (picks.current.includes(tile)) picks.current = picks.current.filter(id => id !== tile)
 	else picks.current = [...picks.current, tile]
 	picks.groups = picks.groups.filter(g => g.length)
-	const alone = picks.current.length === 1 && !picks.groups.length
+	const alone = picks.current.length === 1 && (!picks.groups.length || discarding)
 	state.selection.tile = alone ? picks.current[0] : null
 	state.selection.hint = null
 }

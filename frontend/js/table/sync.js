@@ -119,6 +119,21 @@ function keepLog(ctx, view) {
 	if (!ctx.env.embed) save(logKey(ctx), ctx.state.log)
 }
 
+// A tab out of sight, closed or left says so at once: pushes are then not held back as
+// if the player still looked. Returns the unbind, which says it too.
+export function bindAway(ctx) {
+	if (!ctx.token) return () => {}
+	const away = () => api.away(ctx.id, ctx.token)
+	const hidden = () => document.hidden && away()
+	addEventListener('pagehide', away)
+	document.addEventListener('visibilitychange', hidden)
+	return () => {
+		removeEventListener('pagehide', away)
+		document.removeEventListener('visibilitychange', hidden)
+		away()
+	}
+}
+
 const WAKERS = ['visibilitychange', 'focus', 'online']
 
 // paceFor apart, and at once when the tab is back in view.

@@ -1,0 +1,104 @@
+"""101 tables with many melds on them, played through the API.
+
+A friends table (four seats unless asked otherwise), each seat joined with its own token,
+is played seat by seat: draw from the pile, open (or lay more) with the server's suggestion
+while the table wants more melds, discard a tile whose discard costs nothing. It stops on
+seat 0's turn after its draw (so the dock shows its move buttons and the Σ chips), once
+the table holds at least the melds asked for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .helpers import api
+
+
+def _friends_101(base: str, seats: int) -> tuple[str, list[str]]:
+    made = api(
+        base,
+        "POST",
+        "tables",
+        {
+            "variant": "101",
+            "mode": "friends",
+            "name": "Ayşe",
+            # A day a turn: the sweep never plays a seat while the page looks.
+            "turn_seconds": 86400,
+            # Opening with 34 by the middle tiles: seats open within a round or two, so
+            # the table fills before the pile runs out.
+            "options": {"seats": seats, "hands": 1, "opening_rule": "middle34"},
+        },
+    )
+    tid = made["table_id"]
+    tokens = [made["token"]]
+    for name in ("Mehmet", "Zeynep", "Can")[: seats - 1]:
+        joined = api(
+            base, "POST", f"tables/{tid}/join", {"invite_code": made["invite_code"], "name": name}
+        )
+        tokens.append(joined["token"])
+    api(base, "POST", f"tables/{tid}/start", {}, tokens[0])
+    return tid, tokens
+
+
+def _act(base: str, tid: str, token: str, view: dict[str, Any], move: dict[str, Any]) -> Any:
+    body = {**move, "expected_version": view["version"], "action_id": f"m{view['version']}"}
+    return api(base, "POST", f"tables/{tid}/actions", body, token)
+
+
+def _opening(view: dict[str, Any], wanted: int) -> dict[str, Any] | None:
+    """The suggested opening (or, once open, more melds) whose size comes nearest to
+    ``wanted``, one with a wild okey first (the screen must show what it stands for)."""
+    options = [a for a in view["legal"] if a["type"] in ("open", "lay")]
+    if not options:
+        return None
+
+    def groups(action: dict[str, Any]) -> list[list[int]]:
+        return action.get("melds") or action.get("pairs") or []
+
+    def wild(action: dict[str, Any]) -> bool:
+        return any(t >> 1 in (view["okey"], 52) for m in groups(action) for t in m)
+
+    # Melds before pairs: pairs are two-tile melds, the easy case for the screen.
+    return min(options, key=lambda a: ("pairs" in a, abs(len(groups(a)) - wanted), not wild(a)))
+
+
+def _discard(view: dict[str, Any]) -> dict[str, Any]:
+    legal = next(a for a in view["legal"] if a["type"] == "discard")
+    free = [t for t in legal["tiles"] if t not in legal.get("penalised", [])]
+    wild = [t for t in free if t >> 1 == view["okey"]]
+    tiles = [t for t in free if t not in wild] or free or legal["tiles"]
+    return {"type": "discard", "tile": tiles[-1]}
+
+
+def table_with_melds(base: str, melds: int, seats: int = 4, tries: int = 40) -> dict[str, Any]:
+    """A 101 table of ``seats`` with at least ``melds`` melds, seat 0 opened and on turn after
+    its draw: ``{"table_id", "token", "melds"}`` (``melds``: how many the table holds)."""
+    for _ in range(tries):
+        tid, tokens = _friends_101(base, seats)
+        for _step in range(200):
+            turn = api(base, "GET", f"tables/{tid}?seat=0", token=tokens[0])["turn"]
+            if turn is None:  # the hand is over
+                break
+            view = api(base, "GET", f"tables/{tid}?seat={turn}", token=tokens[turn])
+            if view["phase"] == "over" or view["pile_count"] < 2:
+                break
+            if any(a["type"] == "draw" for a in view["legal"]):
+                view = _act(base, tid, tokens[turn], view, {"type": "draw"})
+            laid = len(view["table"])
+            opened = view["seats"][0]["opened"]
+            if turn == 0 and opened and laid >= melds:
+                return {"table_id": tid, "token": tokens[0], "seat": 0, "melds": laid}
+            want = melds - laid
+            # Seat 0 always opens (the screen is seen from it); the others only while the
+            # table wants melds, and never past the count asked for when one fits.
+            if (not view["seats"][turn]["opened"] and turn == 0) or want > 0:
+                opening = _opening(view, max(want, 1))
+                size = len(opening.get("melds") or opening.get("pairs") or []) if opening else 0
+                room = opening and (turn == 0 or size <= max(want, 3))
+                if opening and room:
+                    view = _act(base, tid, tokens[turn], view, opening)
+            if view["phase"] == "over":
+                break
+            view = _act(base, tid, tokens[turn], view, _discard(view))
+    raise AssertionError(f"no deal in {tries} reached {melds} melds with seat 0 opened")

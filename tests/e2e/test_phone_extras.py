@@ -1,0 +1,145 @@
+"""Smaller phone traps: Next hand on the felt deals in one tap; Notify me says in words why
+it could not turn on, and is not offered where it cannot help; a seat's tab that goes
+out of sight tells the server at once (the away beacon). Real touch, 390x844 and 844x390."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from . import helpers
+from .helpers import SHOTS, api, create_computer_table, finger_tap, play_out_hand
+
+PHONE = {"portrait": (390, 844), "landscape": (844, 390)}
+
+
+def png(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def covering(page: Any, selector: str) -> str | None:
+    """What a finger at the element's centre lands on instead of it (None: on it)."""
+    return page.eval_on_selector(  # type: ignore[no-any-return]
+        selector,
+        "el => { const r = el.getBoundingClientRect();"
+        " const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+        " return hit && el.contains(hit) ? null : String(hit && hit.outerHTML).slice(0, 200) }",
+    )
+
+
+@pytest.mark.parametrize("size", list(PHONE))
+def test_next_hand_on_the_felt_deals_in_one_tap(pages: Any, base: str, size: str) -> None:
+    table = create_computer_table(base)
+    tid, token = table["table_id"], table["token"]
+    over = play_out_hand(base, tid, token)
+    if over["match_over"]:
+        pytest.skip("the match ended with the first hand: no next hand to deal")
+    page = pages.new(*PHONE[size])
+    page.emulate_media(reduced_motion="reduce")
+    helpers.open_table(page, base, table)
+    page.wait_for_selector("#result")
+    finger_tap(page, "#result [data-act=see-table]")
+    page.wait_for_selector("#result", state="detached")
+    button = ".dock [data-act=next-hand]"
+    page.wait_for_selector(button)
+    # Where a finger scrolls the felt to: the landscape page is taller than the screen.
+    page.locator(button).evaluate("el => el.scrollIntoView({ block: 'center' })")
+    assert covering(page, button) is None, covering(page, button)
+    assert page.locator(".dock [data-act=result]").count() == 1  # the result, a tap away
+    png(page, f"felt-next-hand-{size}")
+
+    finger_tap(page, button)
+    page.wait_for_selector(".rack .tile")
+    page.wait_for_function("() => document.querySelector('h1.title').textContent.includes('2')")
+    assert api(base, "GET", f"tables/{tid}?seat=0", token=token)["hand"] == over["hand"] + 1
+    assert page.locator("#result").count() == 0
+
+
+def open_menu(page: Any) -> None:
+    finger_tap(page, "[data-act=menu]")
+    page.wait_for_selector(".modal .menu")
+
+
+def test_notify_me_is_not_offered_at_a_computer_table(pages: Any, base: str) -> None:
+    page = pages.new(390, 844)
+    helpers.open_table(page, base, create_computer_table(base))
+    page.wait_for_selector(".rack .tile")
+    open_menu(page)
+    page.wait_for_selector(".modal #embed-snippet")  # the menu is drawn whole
+    assert page.locator("#push-box, #push-on").count() == 0
+
+
+def test_notify_me_is_not_offered_on_a_pass_and_play_phone(pages: Any, base: str) -> None:
+    page = pages.new(390, 844)
+    page.goto(base)
+    names = page.locator(".names input")
+    names.nth(0).fill("Ayşe")
+    names.nth(1).fill("Mehmet")
+    finger_tap(page, "#start-hotseat")
+    finger_tap(page, "#cover")
+    page.wait_for_selector(".rack .tile")
+    open_menu(page)
+    page.wait_for_selector(".modal #embed-snippet")
+    assert page.locator("#push-box, #push-on").count() == 0
+
+
+def friends_table(base: str) -> dict[str, Any]:
+    body = {"mode": "friends", "name": "Ayşe", "options": {"seats": 2}, "turn_seconds": 86400}
+    return api(base, "POST", "tables", body)  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("permission", "words"),
+    [
+        # Headless chromium answers the question itself: no, for a site not allowed.
+        (None, "blocked for this site"),
+        # Allowed, but the browser has no push service to subscribe with, as a private
+        # window has none.
+        ("notifications", "would not subscribe"),
+    ],
+)
+def test_notify_me_says_in_words_why_it_failed(
+    pages: Any, base: str, permission: str | None, words: str
+) -> None:
+    extra = {"permissions": [permission]} if permission else {}
+    # A browser context here is an incognito one: chromium says why it cannot subscribe.
+    pages.allow("does not support the Push API in incognito mode")
+    page = pages.new(390, 844, **extra)
+    table = friends_table(base)
+    helpers.open_table(page, base, table, "friends")
+    page.wait_for_selector("#waiting #push-on")
+    finger_tap(page, "#push-on")
+    error = page.wait_for_selector("#push-error")
+    assert error.get_attribute("role") == "alert"
+    assert words in (error.text_content() or ""), error.text_content()
+    png(page, f"notify-failed-{permission or 'default'}")
+
+
+def test_a_seat_tab_leaving_tells_the_server_with_a_beacon(pages: Any, base: str) -> None:
+    page = pages.new(390, 844)
+    table = create_computer_table(base)
+    helpers.open_table(page, base, table)
+    page.wait_for_selector(".rack .tile")
+    away = f"/api/tables/{table['table_id']}/away"
+    answers: list[Any] = []
+    page.context.on("response", lambda r: r.url.endswith(away) and answers.append(r))
+    # Leaving the table screen (here: for home) is closing it.
+    finger_tap(page, "[data-act=menu]")
+    finger_tap(page, ".modal [data-act=go][data-to='#/']")
+    page.wait_for_selector(".home")
+    for _ in range(100):
+        if answers:
+            break
+        page.wait_for_timeout(100)
+    assert answers, "no beacon reached the server"
+    beacon = answers[0].request
+    assert beacon.method == "POST"
+    assert table["token"] not in beacon.url  # a token never goes in a URL
+    assert json.loads(beacon.post_data) == {"token": table["token"]}
+    if answers[0].status == 404:
+        pages.allow("404")
+        pytest.skip("this server has no away endpoint yet (POST /api/tables/{id}/away)")
+    assert answers[0].status == 204

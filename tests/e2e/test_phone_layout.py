@@ -1,0 +1,213 @@
+"""Phone layout, measured as a finger meets it.
+
+- 101 tables with 6, 9 and 12 melds, in portrait 390×844 and landscape 844×390, with the
+  Σ chips showing: every meld tile is found by elementFromPoint at its centre and at its
+  four corners and is at least 20 px wide, without scrolling; the own rack's tiles stay
+  at least 32 px wide in portrait. Where the melds must scroll, a swipe that starts on a
+  meld tile scrolls them.
+- Every control in view (button, [role=button], a) is at least 44×44 px, on the home
+  screen and at classic and 101 tables, in both orientations. Tiles are game pieces with
+  sizes of their own (above) and are not counted.
+- The embed at 320 and 360 px: no two parts of the felt overlap, and a finger finds each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from .helpers import SHOT_FORMAT, SHOTS, create_computer_table, finger_tap, open_table
+from .melds101 import table_with_melds
+
+SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
+
+# Every meld tile: is a finger at its centre and at each corner (2 px in) on it, and its width.
+MELD_TILES_JS = """() => {
+    const tiles = [...document.querySelectorAll('.melds .tile')]
+    const on = (tile, x, y) => tile.contains(document.elementFromPoint(x, y))
+    const found = tiles.filter(tile => {
+        const r = tile.getBoundingClientRect()
+        const points = [
+            [r.left + r.width / 2, r.top + r.height / 2],
+            [r.left + 2, r.top + 2],
+            [r.right - 2, r.top + 2],
+            [r.left + 2, r.bottom - 2],
+            [r.right - 2, r.bottom - 2],
+        ]
+        return points.every(([x, y]) => on(tile, x, y))
+    })
+    const widths = tiles.map(tile => tile.getBoundingClientRect().width)
+    const area = document.querySelector('.melds')
+    return {
+        found: found.length,
+        total: tiles.length,
+        narrowest: Math.min(...widths),
+        rack: Math.min(...[...document.querySelectorAll('.rack .tile')]
+            .map(tile => tile.getBoundingClientRect().width)),
+        scrolls: area.scrollHeight > area.clientHeight + 1,
+    }
+}"""
+
+# Every control in view that is smaller than a finger: [what, width, height].
+SMALL_CONTROLS_JS = """() => {
+    const controls = document.querySelectorAll('button, [role=button], a[href]')
+    return [...controls]
+        .filter(el => !el.closest('.tile') && el.checkVisibility())
+        .map(el => [el, el.getBoundingClientRect()])
+        .filter(([, r]) => r.width > 0 && r.bottom > 0 && r.top < innerHeight)
+        .filter(([, r]) => r.right > 0 && r.left < innerWidth)
+        .filter(([, r]) => r.width < 43.5 || r.height < 43.5)
+        .map(([el, r]) => [el.outerHTML.slice(0, 80), Math.round(r.width), Math.round(r.height)])
+}"""
+
+
+@pytest.fixture(scope="module")
+def meld_tables(base: str) -> dict[int, dict[str, Any]]:
+    # Twelve melds come from three seats: four seats run out of pile before they lay them.
+    return {n: table_with_melds(base, n, seats=3 if n == 12 else 4) for n in (6, 9, 12)}
+
+
+def open_101(pages: Any, base: str, table: dict[str, Any], size: str) -> Any:
+    width, height = SIZES[size]
+    page = pages.new(width, height)
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, base, table, "friends")
+    page.wait_for_selector(".melds [data-meld]")
+    page.wait_for_selector(".rack .tile")
+    return page
+
+
+def show_sums(page: Any) -> None:
+    """Two rack tiles picked by a finger, so the dock shows its Σ chips."""
+    for tile in page.eval_on_selector_all(".rack .tile", "els => els.map(e => e.dataset.id)")[:2]:
+        finger_tap(page, f'.rack .tile[data-id="{tile}"]')
+    page.wait_for_selector("#sum")
+    page.wait_for_function("() => !document.querySelector('.toast')")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("melds", [6, 9, 12])
+def test_every_101_meld_tile_is_in_a_fingers_reach(
+    pages: Any, base: str, meld_tables: dict[int, dict[str, Any]], melds: int, size: str
+) -> None:
+    table = meld_tables[melds]
+    page = open_101(pages, base, table, size)
+    show_sums(page)
+    seen = page.evaluate(MELD_TILES_JS)
+    print(f"{size} {table['melds']} melds: {seen}")
+    assert page.locator(".melds .group[data-meld]").count() == table["melds"] >= melds
+    assert seen["found"] == seen["total"], seen
+    assert seen["narrowest"] >= 20, seen
+    if size == "portrait":
+        assert seen["rack"] >= 32, seen
+    if seen["scrolls"]:  # only past what these tables hold; then a swipe must move them
+        box = page.locator(".melds .tile").last.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        cdp = page.context.new_cdp_session(page)
+        cdp.send(
+            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
+        )
+        for step in range(1, 9):
+            move = {"type": "touchMove", "touchPoints": [{"x": x, "y": y - 8 * step}]}
+            cdp.send("Input.dispatchTouchEvent", move)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_function("() => document.querySelector('.melds').scrollTop > 0")
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"101-{melds}-melds-{size}.jpg"), **SHOT_FORMAT)
+
+
+def test_a_wild_okey_in_a_meld_shows_the_face_it_stands_for(
+    pages: Any, base: str, meld_tables: dict[int, dict[str, Any]]
+) -> None:
+    """Every wild okey and fake on the table is drawn as the face it plays as: its label
+    says so, and a run's numbers read in order."""
+    wilds = 0
+    for table in meld_tables.values():
+        page = open_101(pages, base, table, "portrait")
+        groups = page.evaluate(
+            """() => [...document.querySelectorAll('.melds [data-meld]')].map(g =>
+                [...g.querySelectorAll('.tile')].map(t => ({
+                    value: +t.querySelector('b').textContent || null,
+                    plays: t.classList.contains('plays'),
+                    wild: t.classList.contains('okey') || t.classList.contains('as-fake'),
+                    label: t.getAttribute('aria-label'),
+                })))"""
+        )
+        for tiles in groups:
+            for tile in tiles:
+                if tile["wild"]:
+                    wilds += 1
+                    assert tile["plays"] and "plays as" in tile["label"], tiles
+            values = [t["value"] for t in tiles]
+            # A run (3 and more) ascends one by one; a set or a pair shows one value.
+            assert None not in values, tiles
+            run = len(values) >= 3 and values == list(range(values[0], values[0] + len(values)))
+            assert run or len(set(values)) == 1, tiles
+    if not wilds:
+        pytest.skip("no wild okey was laid on these tables")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_every_control_is_a_finger_wide(
+    pages: Any, base: str, meld_tables: dict[int, dict[str, Any]], size: str
+) -> None:
+    width, height = SIZES[size]
+    home = pages.new(width, height)
+    home.goto(base)
+    home.wait_for_selector("#play-computer")
+    home.click("details.options summary")
+    assert home.evaluate(SMALL_CONTROLS_JS) == []
+    classic = pages.new(width, height)
+    open_table(classic, base, create_computer_table(base))
+    classic.wait_for_selector(".rack .tile")
+    assert classic.evaluate(SMALL_CONTROLS_JS) == []
+    table101 = open_101(pages, base, meld_tables[12], size)
+    show_sums(table101)
+    assert table101.evaluate(SMALL_CONTROLS_JS) == []
+
+
+# The parts of the felt a player reads; each with all it draws (a score chip, a count
+# badge hang outside their box), as one rectangle.
+PARTS_JS = """() => {
+    const parts = [...document.querySelectorAll('.opp, .disc, .pile, .ind, .ok, .me, .status')]
+    const box = el => {
+        const boxes = [el, ...el.querySelectorAll('*')]
+            .map(e => e.getBoundingClientRect()).filter(r => r.width && r.height)
+        return {
+            left: Math.min(...boxes.map(r => r.left)), right: Math.max(...boxes.map(r => r.right)),
+            top: Math.min(...boxes.map(r => r.top)), bottom: Math.max(...boxes.map(r => r.bottom)),
+        }
+    }
+    const name = el => el.className + (el.dataset.seat ? '#' + el.dataset.seat : '')
+    const boxes = parts.map(el => [name(el), box(el)])
+    const overlaps = []
+    boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, q]) => {
+        const x = Math.min(r.right, q.right) - Math.max(r.left, q.left)
+        const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top)
+        if (x > 0.5 && y > 0.5) overlaps.push([a, b])
+    }))
+    // A finger on the middle of each avatar, name, score, count and the pile finds it.
+    const labels = document.querySelectorAll('.av, .nm, .sc, .count, .pile, .pc, .status')
+    const missed = [...labels].filter(el => {
+        const r = el.getBoundingClientRect()
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+        return !el.contains(hit)
+    }).map(name)
+    return { overlaps, missed, parts: parts.length }
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_embed_parts_do_not_overlap(pages: Any, base: str, width: int) -> None:
+    table = create_computer_table(base, "Zeynep")
+    page = pages.new(width, 560)
+    page.goto(f"{base}embed.html?table={table['table_id']}")
+    page.wait_for_selector(".felt .opp")
+    page.wait_for_selector(".pile")
+    found = page.evaluate(PARTS_JS)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"embed-{width}.jpg"), **SHOT_FORMAT)
+    assert found["parts"] >= 9, found
+    assert found["overlaps"] == [], found
+    assert found["missed"] == [], found
