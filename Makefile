@@ -17,8 +17,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 	format-check e2e bench screenshots deploy clean
 
 # infra/install_python.sh makes the venv and installs the extra with uv (bootstrapped into
-# .venv-uv by `pip install uv` when it is not on the PATH), and falls back to pip when uv is
-# missing or fails: uv cuts a fresh clone's first `make play` from 40-74 s to under 20 s.
+# ~/.cache/istaka-uv by `pip install uv` when it is not on the PATH), and falls back to pip
+# when uv is missing or fails (ISTAKA_NO_UV=1 forces pip): see docs/BENCHMARKS.md, "First run".
 $(STAMP): pyproject.toml
 	PYTHON=$(PYTHON) infra/install_python.sh dev
 	touch $(STAMP) $(SERVE_STAMP)
@@ -105,4 +105,4 @@ deploy:
 	infra/deploy_frontend.sh
 
 clean:
-	rm -rf $(VENV) .venv-uv .venv-sam infra/node_modules .aws-sam .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .venv-sam infra/node_modules .aws-sam .mypy_cache .ruff_cache .pytest_cache

@@ -5,22 +5,24 @@
 # uv first: it resolves and installs in parallel and links from its cache, so a warm cache
 # installs `.[serve]` in about a second where pip took 20-40 s, and `uv venv` skips ensurepip
 # and pip's own upgrade (17 s of the old first run). uv comes from the PATH, else from a
-# previous bootstrap in .venv-uv, else it is bootstrapped there with `pip install uv` (a
-# wheel that ships the binary). Whenever uv is missing or fails, pip does the job as before.
+# previous bootstrap in the user's cache (ISTAKA_UV_HOME, default ~/.cache/istaka-uv, kept
+# beside pip's and uv's own caches so the next fresh clone skips it), else it is bootstrapped
+# there with `pip install --target` (uv's wheel ships the binary). Whenever uv is missing or
+# fails, pip does the job as before; ISTAKA_NO_UV=1 forces pip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 EXTRA=${1:?usage: infra/install_python.sh serve|dev}
 PYTHON=${PYTHON:-python3}
 VENV=.venv
-UV_HOME=.venv-uv
+UV_HOME=${ISTAKA_UV_HOME:-${XDG_CACHE_HOME:-$HOME/.cache}/istaka-uv}
 
 find_uv() {
     if [ "${ISTAKA_NO_UV:-}" = 1 ]; then return 1; fi
     if command -v uv >/dev/null 2>&1; then command -v uv; return 0; fi
     if [ -x "$UV_HOME/bin/uv" ]; then echo "$UV_HOME/bin/uv"; return 0; fi
     # --target needs no venv (no ensurepip): the wheel's binary lands in $UV_HOME/bin.
-    if "$PYTHON" -m pip install --quiet --disable-pip-version-check --target "$UV_HOME" uv \
-        >&2 && [ -x "$UV_HOME/bin/uv" ]; then
+    if PIP_ROOT_USER_ACTION=ignore "$PYTHON" -m pip install --quiet --disable-pip-version-check \
+        --target "$UV_HOME" uv >&2 && [ -x "$UV_HOME/bin/uv" ]; then
         echo "$UV_HOME/bin/uv"
         return 0
     fi
