@@ -35,7 +35,11 @@ with_uv() {
     if [ ! -x "$VENV/bin/python" ]; then
         "$uv" venv --quiet --python "$PYTHON" "$VENV" || return 1
     fi
-    "$uv" pip install --quiet --python "$VENV/bin/python" -e ".[$EXTRA]"
+    # Offline first: with a warm cache this asks the registry nothing, where revalidating each
+    # cached index page took most of a warm install's 10-14 s. A cold cache (or a new pin in
+    # pyproject.toml that nothing cached satisfies) fails at once, and the online install runs.
+    "$uv" pip install --quiet --offline --python "$VENV/bin/python" -e ".[$EXTRA]" 2>/dev/null ||
+        "$uv" pip install --quiet --python "$VENV/bin/python" -e ".[$EXTRA]"
 }
 
 with_pip() {
