@@ -1,4 +1,4 @@
-"""The documented shuffle and deals: golden values, the recipe in docs/ENGINE.md, deal invariants."""
+"""The documented shuffle and deals: golden values, the recipe in docs/ENGINE.md, invariants."""
 
 from __future__ import annotations
 
