@@ -16,16 +16,15 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 .PHONY: play serve test test-all lint typecheck template pytest pytest-all jstest format \
 	format-check e2e bench screenshots deploy clean
 
-$(PY):
-	$(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --upgrade pip
-
-$(STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[dev]'
+# infra/install_python.sh makes the venv and installs the extra with uv (bootstrapped into
+# ~/.cache/istaka-uv by `pip install uv` when it is not on the PATH), and falls back to pip
+# when uv is missing or fails (ISTAKA_NO_UV=1 forces pip): see docs/BENCHMARKS.md, "First run".
+$(STAMP): pyproject.toml
+	PYTHON=$(PYTHON) infra/install_python.sh dev
 	touch $(STAMP) $(SERVE_STAMP)
 
-$(SERVE_STAMP): pyproject.toml | $(PY)
-	$(PY) -m pip install --quiet -e '.[serve]'
+$(SERVE_STAMP): pyproject.toml
+	PYTHON=$(PYTHON) infra/install_python.sh serve
 	touch $(SERVE_STAMP)
 
 # Debian's chromium drives the browser tests (Playwright's own download does not work here);

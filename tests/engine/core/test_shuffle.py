@@ -1,4 +1,4 @@
-"""The documented shuffle and deals: golden values, the README's recipe, deal invariants."""
+"""The documented shuffle and deals: golden values, the recipe in docs/ENGINE.md, invariants."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from engine.core.deal import deal
 from engine.core.shuffle import SeedStream, hand_seed, seed_hash, shuffled_tiles
 from engine.core.tiles import FAKE_IDS, TILE_COUNT
 
-README = Path(__file__).resolve().parents[3] / "README.md"
+README = Path(__file__).resolve().parents[3] / "docs" / "ENGINE.md"
 
 
 def test_golden_order_never_changes() -> None:
