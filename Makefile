@@ -71,32 +71,32 @@ pytest-all: $(STAMP) $(CHROMIUM)
 # The frontend's pure modules under Node's own test runner: no packages, no build step.
 # frontend/js are plain .js ES modules; the root package.json ("type": "module") says so.
 jstest: | $(NODE)
-	$(NODE) --test tests/js/
+	$(NODE) --test tests/frontend/js/
 
-# Prettier (pinned in infra/package.json) over the frontend's code and tests/js, width 100
+# Prettier (pinned in infra/package.json) over the frontend's code and tests/frontend/js, width 100
 # like ruff (.prettierrc.json, .prettierignore). `make format` fixes what `format-check` finds.
 PRETTIER := infra/node_modules/.bin/prettier
 format-check:
 	infra/setup_node.sh
-	$(PRETTIER) --check frontend tests/js
+	$(PRETTIER) --check frontend tests/frontend/js
 
 format:
 	infra/setup_node.sh
-	$(PRETTIER) --write frontend tests/js
+	$(PRETTIER) --write frontend tests/frontend/js
 
 test: lint typecheck template format-check jstest pytest
 
 test-all: lint typecheck template format-check jstest pytest-all
 
 e2e: $(STAMP) $(CHROMIUM)
-	$(PY) -m pytest tests/e2e
+	$(PY) -m pytest tests/frontend/e2e
 
 bench: $(STAMP) $(CHROMIUM)
 	infra/setup_node.sh
 	$(PY) -m tests.bench
 
 screenshots: $(STAMP) $(CHROMIUM)
-	ISTAKA_UPDATE_DOCS=1 $(PY) -m pytest tests/e2e/test_screens.py
+	ISTAKA_UPDATE_DOCS=1 $(PY) -m pytest tests/frontend/e2e/test_screens.py
 
 deploy:
 	infra/setup_sam.sh

@@ -2,8 +2,8 @@
 // versions 1 to 10, so up to 213 bytes at M and 271 at L: a seat link is about 100. Written
 // here rather than vendored: a general library carries every mode, version and renderer in
 // about three times the bytes, and this module loads only when the "Continue on another
-// device" dialog opens. Tested by decoding what it draws (tests/test_qr.py, zxing-cpp) and
-// against reference matrices (tests/js/qr.test.js).
+// device" dialog opens. Tested by decoding what it draws (tests/frontend/test_qr.py, zxing-cpp) and
+// against reference matrices (tests/frontend/js/qr.test.js).
 
 // Error correction levels: the format-information bits and, per version 1..10, the EC
 // codewords per block and the number of blocks (the standard's table 9).

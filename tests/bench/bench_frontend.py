@@ -13,8 +13,8 @@
   dealt table, each gzipped at level 9: what the first visit costs, as opposed to
   the weight of every file above; beside it, the body bytes the dev server actually
   sent (it gzips text files of 1,000 bytes and more, as CloudFront does, so this is
-  what a phone receives). Budgets: ``tests.frontend_weight.PAGE_BUDGET``
-  (checked by tests/e2e/test_weight.py). ``tests.e2e.same_pixels`` prints the same
+  what a phone receives). Budgets: ``tests.frontend.weight.PAGE_BUDGET``
+  (checked by tests/frontend/e2e/test_weight.py). ``tests.frontend.e2e.same_pixels`` prints the same
   figures for two checkouts side by side.
 * Rack tile width: the median width (CSS px) of the ``.rack .tile`` boxes chromium draws
   for a dealt classic table and a dealt 101 table, on a phone held upright (390x844) and
@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from tests.e2e.helpers import (
+from tests.frontend.e2e.helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,
@@ -49,7 +49,7 @@ from tests.e2e.helpers import (
     chromium_problem,
     create_computer_table,
 )
-from tests.frontend_weight import FRONTEND, PAGE_BUDGET, file_weights
+from tests.frontend.weight import FRONTEND, PAGE_BUDGET, file_weights
 from tests.servers import running_devserver
 
 LOADS = 10

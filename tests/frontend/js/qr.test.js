@@ -8,11 +8,11 @@
 // masks (the penalty rules leave room), so each reference's mask is read from its own
 // format bits and ours is made with that mask; then every module must agree: data,
 // padding, Reed-Solomon blocks, interleaving, placement, format and version bits.
-// tests/test_qr.py decodes what this encoder makes, for many texts, with zxing-cpp.
+// tests/frontend/test_qr.py decodes what this encoder makes, for many texts, with zxing-cpp.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
-import { encode, fit, formatBits, penalty, reedSolomon, sizeOf } from '../../frontend/js/qr.js'
+import { encode, fit, formatBits, penalty, reedSolomon, sizeOf } from '../../../frontend/js/qr.js'
 
 const VECTORS = JSON.parse(readFileSync(new URL('./qr-vectors.json', import.meta.url), 'utf8'))
 

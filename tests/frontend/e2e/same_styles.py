@@ -1,6 +1,6 @@
 """Does a new app.css give every element the same computed style as an old one?
 
-    python -m tests.e2e.same_styles --before-css /path/to/old/app.css [--after-css NEW]
+    python -m tests.frontend.e2e.same_styles --before-css /path/to/old/app.css [--after-css NEW]
 
 Made for refactors of frontend/css/app.css that must change nothing on screen. It starts the
 dev server, serves the OLD stylesheet for css/app.css, and sets up each screen (home, rules,
@@ -30,7 +30,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tests.e2e.helpers import (
+from tests.frontend.e2e.helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,
@@ -40,7 +40,7 @@ from tests.e2e.helpers import (
     play_out_hand,
     store_js,
 )
-from tests.e2e.test_screens import opened_101
+from tests.frontend.e2e.test_screens import opened_101
 from tests.servers import running_devserver
 
 SIZES = {"portrait": (390, 844, True), "landscape": (844, 390, True), "desktop": (1280, 800, False)}
@@ -217,7 +217,7 @@ FORCE_RESULT_JS = r"""() => {
 
 
 def setup_tables(base: str) -> dict[str, Any]:
-    """The tables of tests/e2e/test_screens.py: mid-hand, over, friends, hotseat, 101."""
+    """The tables of tests/frontend/e2e/test_screens.py: mid-hand, over, friends, hotseat, 101."""
     mid = create_computer_table(base, "Ayşe")
     tid, token = mid["table_id"], mid["token"]
     for n in range(3):  # a few rounds, so the discard corners fill up

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import vm from 'node:vm'
 
-const SOURCE = readFileSync(new URL('../../frontend/sw.js', import.meta.url), 'utf8')
+const SOURCE = readFileSync(new URL('../../../frontend/sw.js', import.meta.url), 'utf8')
 const SCOPE = 'https://okey.example/'
 
 function worker(windows = []) {

@@ -4,7 +4,7 @@ budgets for what a phone downloads on its first visit to each kind of page.
 Bytes are counted compressed because that is what crosses the network (CloudFront
 serves them with `Compress: true`); source bytes stay readable and are printed beside
 them, so a size change can be told from a style change. The budgets count only what a
-page loads (tests/e2e/test_weight.py measures it in Chromium), so that code only some
+page loads (tests/frontend/e2e/test_weight.py measures it in Chromium), so that code only some
 pages need (101, the result panel, verifying a shuffle, the rules, other languages)
 stays out of the first load.
 """
@@ -15,7 +15,7 @@ import gzip
 from dataclasses import dataclass
 from pathlib import Path
 
-FRONTEND = Path(__file__).resolve().parent.parent / "frontend"
+FRONTEND = Path(__file__).resolve().parents[2] / "frontend"
 # Gzipped HTML + JS + CSS a cold phone loads. Before issue 16 (the table screen split
 # into modules, the CSS by component, prettier): home 18.5 KB, a dealt table 36.4 KB.
 # After: home 20.9 KB, a dealt table 37.9 KB (+4%), a dealt 101 table 40.1 KB. Issues 11

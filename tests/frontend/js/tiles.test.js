@@ -2,7 +2,7 @@
 // backTile build elements and need a DOM; they are not tested here.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { FAKE, faceOf, valueOf, faceLabel, tileLabel } from '../../frontend/js/tiles.js'
+import { FAKE, faceOf, valueOf, faceLabel, tileLabel } from '../../../frontend/js/tiles.js'
 import { face, id, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()

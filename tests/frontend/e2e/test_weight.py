@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 from tests.bench.bench_frontend import Download, PageFiles
-from tests.frontend_weight import PAGE_BUDGET as BUDGET
+from tests.frontend.weight import PAGE_BUDGET as BUDGET
 
 from .helpers import api, auth_js, create_computer_table
 

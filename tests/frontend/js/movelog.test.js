@@ -2,8 +2,8 @@
 // (lastDiscard) and the log's "seen 2 min ago" (table/movelog.js).
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import * as table from '../../frontend/js/table/state.js'
-import { ago } from '../../frontend/js/when.js'
+import * as table from '../../../frontend/js/table/state.js'
+import { ago } from '../../../frontend/js/when.js'
 import { id, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()

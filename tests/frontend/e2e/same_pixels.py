@@ -7,7 +7,7 @@ history, the hidden result, a 101 picked group), is drawn by the frontend of
 ``--before`` and by that of ``--after``, in three sizes, and the screenshots
 must be identical.
 
-    python -m tests.e2e.same_pixels --before /path/to/old/checkout [--after DIR]
+    python -m tests.frontend.e2e.same_pixels --before /path/to/old/checkout [--after DIR]
 
 DIR is a checkout's root (its ``frontend/`` is served); ``--after`` defaults to
 this checkout. Exit status 0 when every screenshot is the same, 1 otherwise.
@@ -50,8 +50,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 from infra.devserver import EMBED_HEADERS, SITE_HEADERS
 from tests.bench.bench_frontend import Download, PageFiles
-from tests.e2e.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, SIZES, api, auth_js, store_js
-from tests.e2e.test_screens import screen_tables
+from tests.frontend.e2e.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, SIZES, api, auth_js, store_js
+from tests.frontend.e2e.test_screens import screen_tables
 from tests.servers import running_devserver
 
 OUT = ROOT / "tests" / "output" / "same_pixels"
@@ -572,7 +572,7 @@ def checkout(path: str) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m tests.e2e.same_pixels",
+        prog="python -m tests.frontend.e2e.same_pixels",
         description="Screenshot every screen with two frontends and compare the pixels.",
     )
     parser.add_argument("--before", required=True, help="the old checkout's root")

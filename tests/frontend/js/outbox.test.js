@@ -2,10 +2,10 @@
 // the same body while there is no connection, and the words when the table moved on.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { deliver, retryDelay, retryable, movedOn } from '../../frontend/js/table/outbox.js'
-import { createTableState } from '../../frontend/js/table/state.js'
-import { ApiError } from '../../frontend/js/api.js'
-import { more } from '../../frontend/js/i18n/index.js'
+import { deliver, retryDelay, retryable, movedOn } from '../../../frontend/js/table/outbox.js'
+import { createTableState } from '../../../frontend/js/table/state.js'
+import { ApiError } from '../../../frontend/js/api.js'
+import { more } from '../../../frontend/js/i18n/index.js'
 import { id, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()

@@ -3,7 +3,7 @@
 Node encodes a few hundred texts (every length from 1 to the 271-byte limit, ASCII,
 Turkish and Korean UTF-8, seat links); zxing-cpp reads each symbol, drawn as pixels with
 its quiet zone, and must give back the text, the error correction level the encoder
-chose and a size that matches the version. tests/js/qr.test.js checks single symbols
+chose and a size that matches the version. tests/frontend/js/qr.test.js checks single symbols
 module by module against reference ones.
 """
 
@@ -20,7 +20,7 @@ import pytest
 
 zxingcpp = pytest.importorskip("zxingcpp", reason="zxing-cpp is in the dev extra")
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = (
     "import { readFileSync } from 'node:fs';"
     "import { encode } from './frontend/js/qr.js';"

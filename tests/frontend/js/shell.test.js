@@ -5,7 +5,7 @@ import assert from 'node:assert/strict'
 import { readFileSync, readdirSync } from 'node:fs'
 import { join, relative } from 'node:path'
 
-const FRONTEND = new URL('../../frontend/', import.meta.url).pathname
+const FRONTEND = new URL('../../../frontend/', import.meta.url).pathname
 
 function modulesOnDisk(dir = join(FRONTEND, 'js')) {
 	return readdirSync(dir, { withFileTypes: true }).flatMap(entry => {
@@ -16,7 +16,7 @@ function modulesOnDisk(dir = join(FRONTEND, 'js')) {
 }
 
 // Not cached ahead: telegram.js runs only inside Telegram (tg.html), which needs the network
-// anyway, and a browser must not download it at all (tests/e2e/test_telegram.py).
+// anyway, and a browser must not download it at all (tests/frontend/e2e/test_telegram.py).
 const NOT_CACHED = ['telegram']
 
 test('the service worker caches every module under js/, and only those', () => {

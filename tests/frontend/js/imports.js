@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 
-export const JS = new URL('../../frontend/js/', import.meta.url).pathname
+export const JS = new URL('../../../frontend/js/', import.meta.url).pathname
 
 function modulesUnder(dir) {
 	return readdirSync(dir, { withFileTypes: true }).flatMap(entry => {

@@ -3,8 +3,8 @@
 // put in words (end.js itemLabel).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { discardPenalty } from '../../frontend/js/board.js'
-import { itemLabel } from '../../frontend/js/end.js'
+import { discardPenalty } from '../../../frontend/js/board.js'
+import { itemLabel } from '../../../frontend/js/end.js'
 import { failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()

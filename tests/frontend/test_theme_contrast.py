@@ -4,7 +4,7 @@ A tile's numeral (and its shape, in the same colour) needs at least 3:1 against 
 face (large bold text), checked against every colour stop of the face's gradient, so against
 its darkest part too. The text colours listed in TEXT need 4.5:1 on their background.
 ``[data-theme='candy']`` restates only what differs from ``:root`` (classic).
-The same rules are checked on the rendered pages by tests/e2e/test_axe.py.
+The same rules are checked on the rendered pages by tests/frontend/e2e/test_axe.py.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-CSS = Path(__file__).resolve().parents[1] / "frontend" / "css" / "app.css"
+CSS = Path(__file__).resolve().parents[2] / "frontend" / "css" / "app.css"
 THEME_SELECTORS = {"classic": ":root", "candy": "[data-theme='candy']"}
 # The okey star is no numeral, but a player must see it as well: 3:1, as for graphics.
 NUMERALS = [

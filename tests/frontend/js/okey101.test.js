@@ -3,7 +3,7 @@
 // are left out: their signatures are changing.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { shape, standIns } from '../../frontend/js/okey101.js'
+import { shape, standIns } from '../../../frontend/js/okey101.js'
 import { face, ids, written } from './helpers.js'
 
 // The okey of these tests is K9 (indicator K8): both K9s are wild; an F plays as K9.

@@ -34,7 +34,7 @@ def tables(base: str) -> dict[str, Any]:
 
 
 def screen_tables(base: str) -> dict[str, Any]:
-    """The tables the screens show, made through the API (``tests.e2e.same_pixels`` uses
+    """The tables the screens show, made through the API (``tests.frontend.e2e.same_pixels`` uses
     them too): mid-hand, finished, waiting for friends, pass-and-play, 101 with melds."""
     mid = table_with_discards(base)  # a few rounds, so the discard corners fill up
     over = create_computer_table(base, "Ayşe")

@@ -2,9 +2,9 @@
 // (state.js), the polling pace (sync.js) and the sentences said for moves (anim.js).
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import * as table from '../../frontend/js/table/state.js'
-import { paceFor } from '../../frontend/js/table/sync.js'
-import { describe as sentence } from '../../frontend/js/table/anim.js'
+import * as table from '../../../frontend/js/table/state.js'
+import { paceFor } from '../../../frontend/js/table/sync.js'
+import { describe as sentence } from '../../../frontend/js/table/anim.js'
 import { id, ids, rack, drawn, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()

@@ -170,7 +170,7 @@ def test_continue_on_another_device_and_play_from_it(pages: Any, base: str, shot
     # The token is in the fragment only: nothing a server or a CDN logs holds it.
     assert token not in parts.path + parts.query
     assert parts.fragment == f"/seat/{tid}/0/{token}"
-    # Read back what was drawn; tests/test_qr.py decodes many more where zxing-cpp is.
+    # Read back what was drawn; tests/frontend/test_qr.py decodes many more where zxing-cpp is.
     if importlib.util.find_spec("zxingcpp") is not None:
         import zxingcpp
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from tests.game_helpers import plain_action
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 SHOTS = ROOT / "tests" / "output" / "screenshots"
 # JPEG: a phone-sized PNG takes chromium about 0.55 s to encode, a JPEG 0.17 s, and
 # the suite takes some forty of them.

@@ -2,7 +2,7 @@
 // the status line, legal actions and names. The rendering (renderFelt, dock...) needs a DOM.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { place, clock, status, legal, nameOf } from '../../frontend/js/board.js'
+import { place, clock, status, legal, nameOf } from '../../../frontend/js/board.js'
 import { failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
