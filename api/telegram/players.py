@@ -72,10 +72,10 @@ def find_or_create_player_for_telegram(
     device_token: str | None = None,
     secret: str | None = None,
 ) -> LinkedPlayer:
-    """The player linked to ``telegram_id`` and a token of it: the device's own if it holds
-        one, else the one ``secret`` makes (the same for the same launch data: a replay adds no token),
-    else a new one. On first use the player is the device's where it is free to take,
-        else a new player named ``first_name``."""
+    """The player linked to ``telegram_id`` and a token of it: the device's own if it
+    holds one, else the one ``secret`` makes (the same for the same launch data: a replay
+    adds no token), else a new one. On first use the player is the device's where it is
+    free to take, else a new player named ``first_name``."""
     store, key = service.store, f"{PLAYER_PREFIX}{telegram_id}"
     device_player = player_by_token(store, device_token) if device_token else None
     linked, _rev = items.read(store, key)
