@@ -18,7 +18,9 @@ from ..errors import ApiError
 _cache: dict[str, str] = {}
 _lock = threading.Lock()
 
-TELEGRAM_OFF = ApiError(404, "telegram_off", "Telegram is not set up on this server (no bot token)")
+TELEGRAM_OFF = ApiError(
+    404, "telegram_off", "Telegram is not set up on this server (no bot token)"
+)
 
 
 def _from_ssm(settings: Settings, name: str) -> str:

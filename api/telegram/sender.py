@@ -71,3 +71,4 @@ class TelegramSender:
             extra={"table_id": notice.table_id, "kind": notice.kind, "sent": reply.ok},
         )
         return reply.ok
+
