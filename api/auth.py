@@ -59,7 +59,9 @@ def bearer_token(headers: Mapping[str, str]) -> str | None:
         return None
     scheme, _, token = value.strip().partition(" ")
     token = token.strip()
-    if scheme.lower() != "bearer" or not token or len(token) > 128:
+    # Tokens are ASCII (URL-safe base64, "." in a player's): anything else is no token, and
+    # is refused before it is hashed (a lone surrogate does not encode).
+    if scheme.lower() != "bearer" or not token or len(token) > 128 or not token.isascii():
         raise unauthorized("the Authorization header must be 'Bearer <token>'")
     return token
 

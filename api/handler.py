@@ -17,6 +17,8 @@ from .http import json_response
 from .log import logger
 from .routes.router import router
 from .routes.table import register
+from .service import corrupt
+from .store.base import CorruptItem
 
 # Every operation is in the route table (api/routes/table.py), which the OpenAPI
 # document is built from too.
@@ -37,12 +39,18 @@ def _bug(err: Exception) -> Response[str]:
     return json_response(500, {"error": {"code": "internal", "message": "internal error"}})
 
 
+def _corrupt_item(err: CorruptItem) -> Response[str]:
+    # An item read outside Service.load (a finished hand's, a side item): the same answer.
+    return _api_error(corrupt(err.key, err, "item"))
+
+
 def _no_route(_: Exception) -> Response[str]:
     return json_response(404, {"error": {"code": "not_found", "message": "no such endpoint"}})
 
 
 # Registered by call, not decorator: Powertools' decorators are untyped and would untype these.
 app.exception_handler(ApiError)(_api_error)
+app.exception_handler(CorruptItem)(_corrupt_item)
 app.exception_handler(Exception)(_bug)
 app.not_found(_no_route)
 

@@ -19,7 +19,7 @@ from engine.variants import from_record
 from .errors import ApiError
 from .records import hand_item_record
 from .seats import SPECTATOR
-from .service import DECODE_ERRORS, Service, corrupt
+from .service import DECODE_ERRORS, Service, corrupt, exact_record
 from .table_item import hand_key
 from .views import build_view
 
@@ -39,7 +39,8 @@ def finished_hand(service: Service, table_id: str, number: int) -> dict[str, Any
         if stored is None:
             raise _missing(number)  # a hand finished before hands were archived
         try:
-            hand = from_record(hand_item_record(stored.data))
+            hand = from_record(record := hand_item_record(stored.data))
+            exact_record(record, hand)
         except DECODE_ERRORS as err:
             raise corrupt(table_id, err, "hand") from err
     else:

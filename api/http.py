@@ -22,7 +22,14 @@ def new_router() -> APIGatewayHttpRouter:
 
 
 def dumps(body: Any) -> str:
-    return json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    """Compact JSON; text that would not encode as UTF-8 (a lone surrogate) is written
+    escaped instead, so every answer can be sent."""
+    text = json.dumps(body, separators=(",", ":"), ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(body, separators=(",", ":"))
+    return text
 
 
 def json_response(status: int, body: Any, headers: dict[str, str] | None = None) -> Response[str]:

@@ -13,6 +13,8 @@ seat in any of its languages.
 'Ali Veli'
 >>> len(clean_name("Zoe\\u0301"))  # e and a combining acute: one character, é
 3
+>>> clean_name("A\\ud800")  # a lone surrogate: nothing any store could hold
+'A'
 >>> clean_name(" \\u200b\\n")
 Traceback (most recent call last):
 ...
@@ -41,7 +43,9 @@ NAME_FIELD = "name"
 BOT_LABELS = ("Computer", "Bilgisayar", "컴퓨터")
 # Hangul fillers are letters (category Lo) that draw nothing: a name of them looks empty.
 _FILLERS = frozenset("\u115f\u1160\u3164\uffa0")
-_DROPPED = frozenset(("Cc", "Cf"))
+# Cs: a lone surrogate (JSON's "\\ud800" escape decodes to one, inside signed Telegram data
+# too), which no store or response can encode: dropped like any invisible character.
+_DROPPED = frozenset(("Cc", "Cf", "Cs"))
 DESCRIPTION = (
     f"A player's name, stored cleaned: control and format characters dropped, whitespace "
     f"trimmed and each run of it one space, NFC. 1..{MAX_NAME} characters after that "

@@ -15,7 +15,10 @@ def hand_item_text(record: dict[str, Any]) -> str:
 
 def hand_item_record(text: str) -> dict[str, Any]:
     """The engine record in a finished hand's item (:func:`hand_item_text`)."""
-    return unpack_record(json.loads(text)["g"])
+    data = json.loads(text)
+    if not isinstance(data, dict) or set(data) != {"g"}:
+        raise ValueError("a finished hand's item holds its record and nothing else")
+    return unpack_record(data["g"])
 
 
 def pack_record(record: dict[str, Any]) -> dict[str, Any]:

@@ -28,6 +28,17 @@ MODES = ("computer", "friends", "hotseat")
 Int = fields.Integer
 
 
+class QueryInt(fields.Integer):
+    """A number in a query string: ASCII digits only, as a client writes it. ``int()`` and
+    marshmallow alone accept ``" 0"``, ``"+0"``, ``"1_0"`` and other scripts' digits
+    (``"٣"``, ``"１"``), each a second spelling of one request."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> int:
+        if not (isinstance(value, str) and value.isascii() and value.isdigit() and len(value) < 10):
+            raise ValidationError("a number here is ASCII digits only")
+        return int(value)
+
+
 def _strict_int(**kwargs: Any) -> fields.Integer:
     return fields.Integer(strict=True, **kwargs)
 
@@ -186,18 +197,18 @@ class StatusEntryRequest(Schema):
 
 
 class ViewQuery(Schema):
-    seat = Int(validate=validate.Range(0, 3))
-    since = Int(validate=validate.Range(min=0))
+    seat = QueryInt(validate=validate.Range(0, 3))
+    since = QueryInt(validate=validate.Range(min=0))
     # "1" from a tab the player cannot see: the poll does not count as the player looking.
     away = fields.Boolean(load_default=False, truthy={"1"}, falsy={"0"})
 
 
 class SeatQuery(Schema):
-    seat = Int(validate=validate.Range(0, 3))
+    seat = QueryInt(validate=validate.Range(0, 3))
 
 
 class ArrangementQuery(Schema):
-    seat = Int(validate=validate.Range(0, 3))
+    seat = QueryInt(validate=validate.Range(0, 3))
     by = fields.String(
         load_default="best", validate=validate.OneOf(("best", "runs", "sets", "pairs"))
     )

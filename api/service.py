@@ -26,7 +26,7 @@ from .errors import RETRY_AFTER_STORE, ApiError, busy, not_found
 from .log import logger
 from .movetimes import record as record_move
 from .records import hand_item_text
-from .store.base import Store, StoreBusy, StoredItem, VersionConflict
+from .store.base import CorruptItem, Store, StoreBusy, StoredItem, VersionConflict
 from .table_item import LOOKING_SECONDS, SEEN_REFRESH_SECONDS, Table, hand_key
 from .turns import next_deadline, play_bots, play_timed_out
 
@@ -89,7 +89,10 @@ class Service:
     # -- storage -------------------------------------------------------------------
 
     def load(self, table_id: str) -> Loaded:
-        stored = self.store.get(table_id) if plausible_id(table_id) else None
+        try:
+            stored = self.store.get(table_id) if plausible_id(table_id) else None
+        except CorruptItem as err:
+            raise corrupt(table_id, err, "table") from err
         return self.decode(table_id, stored, self.clock.now_ms())
 
     @staticmethod
@@ -105,6 +108,7 @@ class Service:
         try:
             table = Table.from_stored(stored)
             state = from_record(table.record)
+            exact_record(table.record, state)
         except DECODE_ERRORS as err:
             raise corrupt(table_id, err, "table") from err
         return Loaded(table, state, state, now_ms, activity=_activity(table, state))
@@ -252,7 +256,15 @@ def store_busy(err: StoreBusy) -> ApiError:
 
 
 # What a stored item that does not decode exactly raises, in the api's model or the engine.
-DECODE_ERRORS = (ValueError, KeyError, TypeError, IndexError, ActionError)
+DECODE_ERRORS = (ValueError, KeyError, TypeError, IndexError, ActionError, CorruptItem)
+
+
+def exact_record(record: dict[str, Any], state: Game) -> None:
+    """``ValueError`` when the record holds a key its state would not write back: the
+    engine reads only what it knows, so that key would be lost on the next write."""
+    unknown = set(record) - set(to_record(state))
+    if unknown:
+        raise ValueError(f"the stored record has {len(unknown)} unknown field(s)")
 
 
 def corrupt(table_id: str, err: Exception, what: str) -> ApiError:

@@ -20,8 +20,8 @@ from . import seats
 from .errors import ApiError, bad_request, busy
 from .schemas import StatusEntryRequest, load_list
 from .seats import Caller
-from .service import Loaded, Service, plausible_id, store_busy
-from .store.base import StoreBusy
+from .service import Loaded, Service, corrupt, plausible_id, store_busy
+from .store.base import CorruptItem, StoreBusy
 from .views import build_view, player_name
 
 # Tables one request may ask about; a device keeps its last 50 (frontend/js/storage.js).
@@ -66,6 +66,8 @@ def table_statuses(service: Service, data: Any) -> dict[str, Any]:
         try:
             if table_id in read.unread:
                 raise busy("the table store is busy; ask about this table again")
+            if table_id in read.corrupt:
+                raise corrupt(table_id, CorruptItem(table_id, "attributes"), "table")
             stored = read.found.get(table_id) if plausible_id(table_id) else None
             tables[table_id] = Service.decode(table_id, stored, now_ms)
         except ApiError as err:

@@ -40,6 +40,15 @@ SWEEP_LIMIT = 500
 # A Lambda run stops taking tables when less than this is left of its time.
 STOP_MARGIN_MS = 10_000
 
+# Runs in a row in which a table failed to decode before the sweep sets it aside (drops
+# its wake time, api/store/base.py set_aside): a stored item does not heal by itself, and
+# a table read on every run for ever filled the logs. A request to it still answers
+# corrupt_table; a table that heals (restored by hand) is woken by its next write.
+SET_ASIDE_AFTER = 3
+# Per table id, the runs in a row it could not be read in, in this process (a Lambda's
+# warm container, the dev server): at worst a cold start tries a table a few times more.
+_unreadable: dict[str, int] = {}
+
 Outcome = str  # "played" | "reminded" | "nothing"
 
 
@@ -50,6 +59,7 @@ class SweepReport:
     reminded: int = 0  # a reminder moment recorded
     nothing: int = 0  # nothing due on a fresh read: the index lagged, or a request came first
     failed: int = 0  # gone, unreadable or busy: logged, tried again next run if still due
+    set_aside: int = 0  # unreadable too many runs in a row: out of the index, logged once
 
 
 def reminder_due(loaded: Loaded) -> bool:
@@ -97,16 +107,37 @@ def sweep(
         except ApiError as err:
             # Expired (404), unreadable (500, logged by Service) or contended (503): one
             # table's trouble never stops the others.
+            if err.code == "corrupt_table" and _give_up(service, table_id):
+                report.set_aside += 1
+                continue
             logger.warning(
                 "sweep could not settle a table",
                 extra={"table_id": table_id, "code": err.code, "status": err.status},
             )
             report.failed += 1
             continue
+        _unreadable.pop(table_id, None)
         setattr(report, outcome, getattr(report, outcome) + 1)
         if outcome != "nothing":
             logger.info("sweep settled a table", extra={"table_id": table_id, "done": outcome})
     return report
+
+
+def _give_up(service: Service, table_id: str) -> bool:
+    """Count one more run ``table_id`` could not be read in; past :data:`SET_ASIDE_AFTER`
+    take it out of the index, log that once, and say so."""
+    tries = _unreadable.get(table_id, 0) + 1
+    if tries < SET_ASIDE_AFTER:
+        _unreadable[table_id] = tries
+        return False
+    try:
+        service.store.set_aside(table_id)
+    except StoreBusy:
+        _unreadable[table_id] = tries  # the next run tries again
+        return False
+    _unreadable.pop(table_id, None)
+    logger.error("sweep set an unreadable table aside", extra={"table_id": table_id})
+    return True
 
 
 def handler(event: dict[str, Any], context: Any) -> dict[str, int]:

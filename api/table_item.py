@@ -20,7 +20,7 @@ from .movetimes import decode as decode_move_times
 from .movetimes import encode as encode_move_times
 from .pace import reminder_lead_ms
 from .records import pack_record, unpack_record
-from .store.base import StoredItem
+from .store.base import StoredItem, checked_text
 
 SeatKind = Literal["human", "bot", "open"]
 Status = Literal["waiting", "playing", "finished"]
@@ -59,6 +59,8 @@ class SeatInfo:
 
     @classmethod
     def decode(cls, data: list[Any]) -> SeatInfo:
+        if len(data) != 5:
+            raise ValueError("a stored seat has five fields")
         return cls(_CODE_KIND[data[0]], data[1], data[2], data[3], bool(data[4]))
 
 
@@ -189,12 +191,18 @@ class Table:
         if any(self.players):
             # Only on tables a player joined: others keep the item as it was.
             data["pp"] = self.players
-        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        text = checked_text(
+            self.table_id, json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        )
         return StoredItem(self.table_id, self.rev, text, expires_at, self.wake_at())
 
     @classmethod
     def from_stored(cls, stored: StoredItem) -> Table:
         data = json.loads(stored.data)
+        # Exactly what to_stored writes: a key this code does not know would be lost on
+        # the next write, so the item is refused rather than silently changed.
+        if not isinstance(data, dict) or not set(data) <= ITEM_KEYS:
+            raise ValueError("the stored table has fields this code does not write")
         tokens = list(data["tk"])
         # Items written before "ls" existed count every token as seen when the table was made.
         seen = data.get("ls", [0] * len(tokens))
@@ -229,6 +237,12 @@ class Table:
             players=list(players),
         )
 
+
+# Every key Table.to_stored writes ("lm", "rm" and "pp" only sometimes; "ls", "mt" missing
+# from items written before they existed).
+ITEM_KEYS = frozenset(
+    ("st", "md", "ts", "iv", "tk", "se", "g", "dl", "ly", "ra", "cr", "ls", "mt", "lm", "rm", "pp")
+)
 
 HAND_SEPARATOR = "#"  # never in a table id (URL-safe base64): no hand item loads as a table
 

@@ -35,17 +35,25 @@ def token_player_id(token: str) -> str | None:
     player_id, dot, secret = token.partition(".")
     if not dot or not secret or len(token) > MAX_TOKEN or not PLAYER_ID.fullmatch(player_id):
         return None
+    if not (secret.isascii() and secret.isprintable()):  # hashed next: ASCII only
+        return None
     return player_id
 
 
 def create_player(
-    store: PlayerItems, now_s: int, name: str, *, telegram_id: int | None = None
+    store: PlayerItems,
+    now_s: int,
+    name: str,
+    *,
+    telegram_id: int | None = None,
+    secret: str | None = None,
 ) -> tuple[Player, str]:
     """A new player named ``name`` (already cleaned: :func:`api.names.clean_name`) and its
-    first token, the only time that token is known in the clear."""
+    first token, the only time that token is known in the clear (its secret part drawn,
+    or ``secret`` when given)."""
     for _ in range(3):
         player_id = new_player_id()
-        token = f"{player_id}.{new_token()}"
+        token = f"{player_id}.{secret or new_token()}"
         player = Player(player_id, 1, name, [token_hash(token)], now_s, telegram_id=telegram_id)
         try:
             store.put_player(StoredPlayer(player_key(player_id), 1, player.to_json()), None)
@@ -100,13 +108,18 @@ def update_player(
     raise VersionConflict(f"player {player_id} keeps changing")
 
 
-def issue_token(store: PlayerItems, player_id: str) -> str | None:
+def issue_token(store: PlayerItems, player_id: str, secret: str | None = None) -> str | None:
     """A new token for an existing player (another device, a Telegram login); ``None``: no
-    such player. The oldest of its tokens goes past :data:`~api.players.model.MAX_TOKENS`."""
-    token = f"{player_id}.{new_token()}"
+    such player. The oldest of its tokens goes past :data:`~api.players.model.MAX_TOKENS`.
+    With ``secret`` the token is ``<id>.<secret>``, and one the player holds already is
+    answered again without a write (so a repeated login revokes nothing)."""
+    token = f"{player_id}.{secret or new_token()}"
+    hashed = token_hash(token)
 
     def add(player: Player) -> bool:
-        player.add_token(token_hash(token))
+        if hashed in player.tokens:
+            return False
+        player.add_token(hashed)
         return True
 
     return token if update_player(store, player_id, add) is not None else None

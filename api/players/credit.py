@@ -7,7 +7,8 @@ Reading of the rules (issue 14, RULES.md):
   nobody finished: the draw pile ran out (RULES.md "Empty pile", 101 "End of hand") or the
   turn limit ended it; both engines then record no winner. Anything else is a **loss**.
 - **Candy** per hand: at a table with friends (a ``friends`` table where at least one other
-  seat is a person when the hand ends) 15 for a win, 8 for a draw, 5 for a loss; against
+  seat is held, when the hand ends, by another player: a seat taken without a player, or
+  by the same player, does not count) 15 for a win, 8 for a draw, 5 for a loss; against
   the computer (a ``computer`` table, or a friends table whose other seats all went to the
   computer) 6 for a win and nothing else. Pass-and-play (``hotseat``) tables earn nothing,
   nor does a seat a computer holds when the hand ends.
@@ -101,10 +102,17 @@ def _same_team(state: Game, a: int, b: int) -> bool:
 
 
 def rate_of(table: Table, seat: int) -> Rate | None:
+    """The friends rate needs another person: another human seat held by a player other
+    than this seat's. A seat taken with no player, or by the same player again (one
+    device in two seats), is not one: that hand pays the computer rate."""
     if table.mode == "hotseat" or not table.is_human(seat):
         return None
-    others = [s for s in range(len(table.seats)) if s != seat and table.is_human(s)]
-    return "friends" if table.mode == "friends" and others else "computer"
+    mine = table.player_of(seat)
+    friends = {
+        table.player_of(s) for s in range(len(table.seats)) if s != seat and table.is_human(s)
+    }
+    friends -= {None, mine}
+    return "friends" if table.mode == "friends" and mine is not None and friends else "computer"
 
 
 def seat_hands(table: Table, state: Game) -> list[SeatHand]:

@@ -14,6 +14,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..store.base import checked_text
+
 PLAYER_PREFIX = "pl~"
 PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{8}")
 VARIANTS = ("classic", "101")
@@ -128,7 +130,8 @@ class Player:
         }
         if self.telegram_id is not None:
             data["tg"] = self.telegram_id
-        return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+        return checked_text(player_key(self.player_id), text)
 
     @classmethod
     def from_json(cls, player_id: str, rev: int, text: str) -> Player:

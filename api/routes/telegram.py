@@ -68,6 +68,12 @@ def telegram_webhook() -> Response[str]:
     # One try, briefly: a request does not sleep, and a user whose /start went unanswered
     # sends it again. The notifier's messages are the ones retried (api/telegram/sender.py).
     api = BotApi(service.settings.telegram_api, bot_token, attempts=1, timeout=WEBHOOK_TIMEOUT_S)
-    done = handle_update(body(router), service.settings, api, service.store)
+    try:
+        update = body(router)
+    except ApiError as err:
+        # Not JSON, too big, too deep: Telegram would resend it for ever on a 4xx.
+        logger.info("webhook update ignored", extra={"reason": err.code})
+        return dumped(WebhookResponse, {"ok": True})
+    done = handle_update(update, service.settings, api, service.store)
     logger.info("webhook update", extra={"done": done})
     return dumped(WebhookResponse, {"ok": True})

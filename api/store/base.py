@@ -53,6 +53,9 @@ class StoredPlayer:
     key: str
     rev: int
     data: str
+    # Epoch seconds after which the store may drop the player: set only on a player that
+    # has never played (api/players/accounts.py), refreshed as it is used.
+    expires_at: int | None = None
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,66 @@ class BatchRead:
 
     found: dict[str, StoredItem]
     unread: frozenset[str] = field(default_factory=frozenset)
+    # Ids whose item is there but malformed (:class:`CorruptItem`): each is an error of its
+    # own, the rest of the batch is answered.
+    corrupt: frozenset[str] = field(default_factory=frozenset)
+
+
+class CorruptItem(Exception):
+    """An item whose attributes are not what this code writes: ``rev`` not an integer,
+    ``data`` missing or not text, ``expires_at`` not a number, text that is not valid
+    Unicode. Raised by a store's reads; the caller answers ``corrupt_table`` (or logs and
+    skips). ``key`` names the item; what it holds is never quoted."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(f"item {key}: {problem}")
+        self.key = key
+        self.problem = problem
+
+
+def valid_text(text: str) -> bool:
+    """Whether ``text`` encodes as UTF-8 (no lone surrogate, which JSON's ``\\ud800``
+    escape and Python's str can carry but no store or response can)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def checked_text(key: str, text: str) -> str:
+    """``text`` unchanged, or ``ValueError`` before a write that could never be read back."""
+    if not valid_text(text):
+        raise ValueError(f"item {key}: the text is not valid Unicode")
+    return text
+
+
+def _number(value: object) -> bool:
+    return type(value) is int
+
+
+def stored_item(
+    key: object, rev: object, data: object, expires_at: object = None, wake_at: object = None
+) -> StoredItem:
+    """A :class:`StoredItem` from attributes as a backend gave them, each checked for the
+    type this code writes; :class:`CorruptItem` otherwise."""
+    name = key if isinstance(key, str) else "?"
+    if not _number(rev):
+        raise CorruptItem(name, "rev is not an integer")
+    if not isinstance(data, str) or not valid_text(data):
+        raise CorruptItem(name, "data is missing or not text")
+    if expires_at is not None and not _number(expires_at):
+        raise CorruptItem(name, "expires_at is not an integer")
+    if wake_at is not None and not _number(wake_at):
+        raise CorruptItem(name, "wake_at is not an integer")
+    assert isinstance(rev, int)
+    return StoredItem(
+        name,
+        rev,
+        data,
+        expires_at if isinstance(expires_at, int) else None,
+        wake_at if isinstance(wake_at, int) else None,
+    )
 
 
 class VersionConflict(Exception):
@@ -117,6 +180,10 @@ class TableItems(Protocol):
         first, found through an index (never a scan of the table). An index may lag a write
         or still hold an item's old wake time: the caller re-reads and re-checks each one.
         """
+
+    def set_aside(self, table_id: str) -> None:
+        """Take the item out of the sweep's index (its ``wake_at`` dropped, nothing else
+        touched): for a table the sweep cannot read, so that it stops coming back."""
 
     def raw(self, table_id: str) -> bytes | None:
         """The stored item as the backend holds it, for byte-for-byte comparison in tests."""

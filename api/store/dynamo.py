@@ -18,11 +18,13 @@ from botocore.exceptions import ConnectionError as BotoConnectionError
 from .base import (
     MAX_BATCH,
     BatchRead,
+    CorruptItem,
     StoreBusy,
     StoredItem,
     StoredPlayer,
     StoredPushes,
     VersionConflict,
+    stored_item,
 )
 
 # The attribute that DynamoDB's TTL is enabled on (template.yaml names the same).
@@ -108,14 +110,34 @@ def due_buckets(now_ms: int) -> list[str]:
     return [wake_bucket(now_ms - k * BUCKET_MS) for k in range(LOOKBACK_BUCKETS, -1, -1)]
 
 
+def _number(value: Any) -> Any:
+    """A number attribute's value; anything else (a string, a map, digits DynamoDB would
+    not write, a fraction) is returned as the value itself for :func:`stored_item` to refuse."""
+    if isinstance(value, dict) and set(value) == {"N"} and isinstance(value["N"], str):
+        text = value["N"]
+        if text.isascii() and text.lstrip("-").isdigit():
+            return int(text)
+    return value
+
+
+def _text(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"S"}:
+        return value["S"]
+    return value
+
+
 def _stored(item: dict[str, Any]) -> StoredItem:
+    """The item's attributes, each checked: :class:`CorruptItem` for one that is not what
+    this code writes (``rev`` a string or missing, ``data`` missing or a number, ...)."""
+    key = _text(item.get("id"))
     expires = item.get(TTL_ATTRIBUTE)
-    return StoredItem(
-        item["id"]["S"],
-        int(item["rev"]["N"]),
-        item["data"]["S"],
-        int(expires["N"]) if expires else None,
-        int(item[WAKE_AT]["N"]) if WAKE_AT in item else None,
+    wake = item.get(WAKE_AT)
+    return stored_item(
+        key,
+        _number(item.get("rev")),
+        _text(item.get("data")),
+        None if expires is None else _number(expires),
+        None if wake is None else _number(wake),
     )
 
 
@@ -223,6 +245,7 @@ class DynamoStore:
         if len(ids) > MAX_BATCH:
             raise ValueError(f"get_many reads at most {MAX_BATCH} items, not {len(ids)}")
         found: dict[str, StoredItem] = {}
+        corrupt: set[str] = set()
         keys: list[dict[str, Any]] = [{"id": {"S": table_id}} for table_id in ids]
         started = time.monotonic()
         for retry in range(BATCH_RETRIES + 1):
@@ -238,9 +261,13 @@ class DynamoStore:
                 RequestItems={self.table_name: request},
             )
             for item in answer.get("Responses", {}).get(self.table_name, []):
-                found[item["id"]["S"]] = _stored(item)
+                try:
+                    found[item["id"]["S"]] = _stored(item)
+                except CorruptItem as err:
+                    corrupt.add(err.key)
             keys = answer.get("UnprocessedKeys", {}).get(self.table_name, {}).get("Keys", [])
-        return BatchRead(found, frozenset(key["id"]["S"] for key in keys))
+        unread = frozenset(key["id"]["S"] for key in keys)
+        return BatchRead(found, unread, frozenset(corrupt))
 
     def create(self, table: StoredItem) -> None:
         try:
@@ -300,12 +327,13 @@ class DynamoStore:
         if not item or PUSH_ATTRIBUTE not in item:
             return None
         expires = item.get(TTL_ATTRIBUTE)
-        return StoredPushes(
-            item["id"]["S"],
-            int(item["rev"]["N"]),
-            item[PUSH_ATTRIBUTE]["S"],
-            int(expires["N"]) if expires else None,
+        checked = stored_item(
+            key,
+            _number(item.get("rev")),
+            _text(item[PUSH_ATTRIBUTE]),
+            None if expires is None else _number(expires),
         )
+        return StoredPushes(key, checked.rev, checked.data, checked.expires_at)
 
     def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
         item: dict[str, Any] = {
@@ -330,7 +358,14 @@ class DynamoStore:
         item = self._read(key)
         if not item or PLAYER_ATTRIBUTE not in item:
             return None
-        return StoredPlayer(item["id"]["S"], int(item["rev"]["N"]), item[PLAYER_ATTRIBUTE]["S"])
+        expires = item.get(TTL_ATTRIBUTE)
+        checked = stored_item(
+            key,
+            _number(item.get("rev")),
+            _text(item[PLAYER_ATTRIBUTE]),
+            None if expires is None else _number(expires),
+        )
+        return StoredPlayer(key, checked.rev, checked.data, checked.expires_at)
 
     def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
         item: dict[str, Any] = {
@@ -338,6 +373,8 @@ class DynamoStore:
             "rev": {"N": str(player.rev)},
             PLAYER_ATTRIBUTE: {"S": player.data},
         }
+        if player.expires_at is not None:
+            item[TTL_ATTRIBUTE] = {"N": str(player.expires_at)}
         try:
             self._call(
                 self.client.put_item,
@@ -348,6 +385,21 @@ class DynamoStore:
             )
         except self._conflict_errors() as exc:
             raise VersionConflict(f"player {player.key} changed") from exc
+
+    def set_aside(self, table_id: str) -> None:
+        # An update, not a put: the item's other attributes stay exactly as they are.
+        try:
+            self._call(
+                self.client.update_item,
+                table_id,
+                TableName=self.table_name,
+                Key={"id": {"S": table_id}},
+                UpdateExpression="REMOVE #b, #w",
+                ConditionExpression="attribute_exists(#id)",
+                ExpressionAttributeNames={"#b": WAKE_BUCKET, "#w": WAKE_AT, "#id": "id"},
+            )
+        except self._conflict_errors():
+            pass  # gone meanwhile: nothing left to set aside
 
     def raw(self, table_id: str) -> bytes | None:
         item = self._read(table_id)

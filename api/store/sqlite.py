@@ -20,11 +20,13 @@ from pathlib import Path
 from .base import (
     MAX_BATCH,
     BatchRead,
+    CorruptItem,
     StoreBusy,
     StoredItem,
     StoredPlayer,
     StoredPushes,
     VersionConflict,
+    stored_item,
 )
 
 # How long a statement waits for another connection's write lock before giving up.
@@ -120,7 +122,8 @@ class SqliteStore:
     def get(self, table_id: str) -> StoredItem | None:
         with _answering(table_id), self._connect() as db:
             row = db.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
-        return StoredItem(*row) if row else None
+        # SQLite's columns take any type: each is checked as DynamoDB's attributes are.
+        return stored_item(*row) if row else None
 
     def get_many(self, table_ids: Sequence[str]) -> BatchRead:
         ids = list(dict.fromkeys(table_ids))
@@ -131,7 +134,14 @@ class SqliteStore:
         marks = ",".join("?" * len(ids))
         with _answering(ids[0]), self._connect() as db:
             rows = db.execute(f"SELECT {COLUMNS} FROM tables WHERE id IN ({marks})", ids).fetchall()
-        return BatchRead({row[0]: StoredItem(*row) for row in rows})
+        found: dict[str, StoredItem] = {}
+        corrupt: set[str] = set()
+        for row in rows:
+            try:
+                found[row[0]] = stored_item(*row)
+            except CorruptItem:
+                corrupt.add(row[0])
+        return BatchRead(found, corrupt=frozenset(corrupt))
 
     def create(self, table: StoredItem) -> None:
         with _answering(table.table_id), self._connect() as db:
@@ -177,7 +187,10 @@ class SqliteStore:
             row = db.execute(
                 "SELECT id, rev, data, expires_at FROM pushes WHERE id = ?", (key,)
             ).fetchone()
-        return StoredPushes(row[0], row[1], row[2], row[3]) if row else None
+        if not row:
+            return None
+        checked = stored_item(*row)
+        return StoredPushes(key, checked.rev, checked.data, checked.expires_at)
 
     def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
         row = (pushes.rev, pushes.data, pushes.expires_at, pushes.key)
@@ -204,7 +217,10 @@ class SqliteStore:
     def get_player(self, key: str) -> StoredPlayer | None:
         with _answering(key), self._connect() as db:
             row = db.execute("SELECT id, rev, data FROM players WHERE id = ?", (key,)).fetchone()
-        return StoredPlayer(row[0], row[1], row[2]) if row else None
+        if not row:
+            return None
+        checked = stored_item(*row)
+        return StoredPlayer(key, checked.rev, checked.data)
 
     def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
         with _answering(player.key), self._connect() as db:
@@ -223,6 +239,10 @@ class SqliteStore:
             )
             if cursor.rowcount != 1:
                 raise VersionConflict(f"player {player.key} changed")
+
+    def set_aside(self, table_id: str) -> None:
+        with _answering(table_id), self._connect() as db:
+            db.execute("UPDATE tables SET wake_at = NULL WHERE id = ?", (table_id,))
 
     def raw(self, table_id: str) -> bytes | None:
         with _answering(table_id), self._connect() as db:

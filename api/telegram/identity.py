@@ -13,7 +13,7 @@ from ..service import Service
 from ..store.base import StoreBusy, VersionConflict
 from . import links
 from .credentials import require_token
-from .initdata import BadInitData, InitData, validate
+from .initdata import BadInitData, InitData, login_secret, validate
 from .players import find_or_create_player_for_telegram
 
 Body = dict[str, Any]
@@ -37,8 +37,9 @@ def player(service: Service, body: Body, device_token: str | None = None) -> Bod
     one linked on first use, and keeps its token."""
     data = verify(service, body["init_data"])
     try:
+        secret = login_secret(require_token(service.settings), data)
         linked = find_or_create_player_for_telegram(
-            service, data.user.id, data.user.first_name, device_token
+            service, data.user.id, data.user.first_name, device_token, secret
         )
         on = links.notifications_on(service.store, data.user.id)
     except (StoreBusy, VersionConflict) as err:

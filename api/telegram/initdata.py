@@ -17,10 +17,11 @@ raises :class:`BadInitData`, whose ``reason`` may be logged; the data itself nev
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from urllib.parse import parse_qsl
 
 MAX_AGE_S = 24 * 3600
@@ -50,6 +51,16 @@ class InitData:
     user: TelegramUser
     auth_date: int  # epoch seconds
     start_param: str | None = None  # t.me/<bot>/<app>?startapp=<this>
+    signature: str = field(default="", repr=False)  # the data's hash: one per launch
+
+
+def login_secret(bot_token: str, data: InitData) -> str:
+    """The secret part of the player token one launch's data is answered with: the same
+    data gives the same token (a replay mints nothing, so revokes no other device), and
+    only who holds the bot token could compute it from the data."""
+    message = b"player-token\0" + data.signature.encode("ascii")
+    digest = hmac.new(secret_key(bot_token), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest).decode("ascii").rstrip("=")
 
 
 def secret_key(bot_token: str) -> bytes:
@@ -94,15 +105,18 @@ def validate(init_data: str, bot_token: str, now_s: int, max_age_s: int = MAX_AG
         sent.encode("utf-8"), expected_hash(fields, bot_token).encode("ascii")
     ):
         raise BadInitData("hash")
-    try:
-        auth_date = int(fields["auth_date"])
-    except (KeyError, ValueError) as err:
-        raise BadInitData("auth_date") from err
+    # Seconds as Telegram writes them: ASCII digits, nothing around them (int() would also
+    # take " 1700000000" and Arabic-Indic digits).
+    sent_date = fields.get("auth_date", "")
+    if not (sent_date.isascii() and sent_date.isdigit() and len(sent_date) <= 12):
+        raise BadInitData("auth_date")
+    auth_date = int(sent_date)
     if now_s - auth_date > max_age_s:
         raise BadInitData("stale")
     if auth_date - now_s > MAX_AHEAD_S:
         raise BadInitData("future")
-    return InitData(_user(fields.get("user")), auth_date, fields.get("start_param") or None)
+    start = fields.get("start_param") or None
+    return InitData(_user(fields.get("user")), auth_date, start, sent)
 
 
 def _user(text: str | None) -> TelegramUser:
@@ -117,4 +131,8 @@ def _user(text: str | None) -> TelegramUser:
         raise BadInitData("user") from err
     if type(user_id) is not int or user_id <= 0 or not isinstance(first, str):
         raise BadInitData("user")
-    return TelegramUser(user_id, first, lang if isinstance(lang, str) else None)
+    # Signed is not clean: Telegram's JSON may carry any \\u escape, a lone surrogate too,
+    # which no store can hold. The name is cleaned later (telegram_name); a language code
+    # is a short ASCII tag or nothing.
+    language = lang if isinstance(lang, str) and lang.isascii() and len(lang) <= 16 else None
+    return TelegramUser(user_id, first, language)

@@ -13,7 +13,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..store.base import Store, StoredPushes, VersionConflict
+from ..store.base import Store, StoredPushes, VersionConflict, checked_text
 
 WRITE_ATTEMPTS = 5
 Item = dict[str, Any]
@@ -42,7 +42,7 @@ def update(
         changed = change(current)
         if changed is None:
             return current
-        text = json.dumps(changed, separators=(",", ":"))
+        text = checked_text(key, json.dumps(changed, separators=(",", ":")))
         try:
             store.put_pushes(StoredPushes(key, (rev or 0) + 1, text, expires_at), rev)
         except VersionConflict:

@@ -66,18 +66,23 @@ def telegram_name(first_name: str) -> str:
 
 
 def find_or_create_player_for_telegram(
-    service: Service, telegram_id: int, first_name: str, device_token: str | None = None
+    service: Service,
+    telegram_id: int,
+    first_name: str,
+    device_token: str | None = None,
+    secret: str | None = None,
 ) -> LinkedPlayer:
-    """The player linked to ``telegram_id`` and a token of it: the device's own if it holds
-    one, else a new one. On first use the player is the device's where it is free to take,
-    else a new player named ``first_name``."""
+    """The player linked to ``telegram_id`` and a token of it: the device's own if it
+    holds one, else the one ``secret`` makes (the same for the same launch data: a replay
+    adds no token), else a new one. On first use the player is the device's where it is
+    free to take, else a new player named ``first_name``."""
     store, key = service.store, f"{PLAYER_PREFIX}{telegram_id}"
     device_player = player_by_token(store, device_token) if device_token else None
     linked, _rev = items.read(store, key)
     if linked is not None and device_player is not None and device_player.player_id == linked["p"]:
         assert device_token is not None
         return LinkedPlayer(device_player.player_id, device_token, device_player.name)
-    if linked is not None and (found := _with_new_token(service, str(linked["p"]))):
+    if linked is not None and (found := _with_new_token(service, str(linked["p"]), secret)):
         return found
     taken = _take(service, device_player, telegram_id) if device_player is not None else None
     token: str | None
@@ -86,7 +91,7 @@ def find_or_create_player_for_telegram(
     else:
         name = telegram_name(first_name)
         made, token = create_player(
-            store, service.clock.now_ms() // 1000, name, telegram_id=telegram_id
+            store, service.clock.now_ms() // 1000, name, telegram_id=telegram_id, secret=secret
         )
         player_id = made.player_id
     stale = str(linked["p"]) if linked is not None else None
@@ -94,7 +99,7 @@ def find_or_create_player_for_telegram(
     if winner is not None and winner["p"] == player_id and token is not None:
         return LinkedPlayer(player_id, token, name)
     # Another launch linked its player first: that one is the user's.
-    found = _with_new_token(service, str(winner["p"])) if winner is not None else None
+    found = _with_new_token(service, str(winner["p"]), secret) if winner is not None else None
     if found is None:
         raise VersionConflict(f"no player could be linked to Telegram user {telegram_id}")
     return found
@@ -113,9 +118,11 @@ def _take(service: Service, player: Player, telegram_id: int) -> Player | None:
     return now if now is not None and now.telegram_id == telegram_id else None
 
 
-def _with_new_token(service: Service, player_id: str) -> LinkedPlayer | None:
+def _with_new_token(
+    service: Service, player_id: str, secret: str | None = None
+) -> LinkedPlayer | None:
     player = get_player(service.store, player_id)
-    token = issue_token(service.store, player_id) if player is not None else None
+    token = issue_token(service.store, player_id, secret) if player is not None else None
     if player is None or token is None:
         return None  # gone (expired): the caller links a new one
     return LinkedPlayer(player_id, token, player.name)
