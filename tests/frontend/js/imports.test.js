@@ -1,5 +1,5 @@
 // No module under frontend/js imports, directly or through others, a module that imports
-// it back: each screen's data goes one way (docs/notes/table-shape.md), and a cycle is
+// it back: each screen's data goes one way (docs/ARCHITECTURE.md), and a cycle is
 // where that breaks first.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'

@@ -1,4 +1,4 @@
-// The table screen's one direction of data (docs/notes/table-shape.md): input → actions →
+// The table screen's one direction of data (docs/ARCHITECTURE.md): input → actions →
 // sync → state, with render, dialogs and anim only reading the state, and table.js
 // wiring them. A cycle test alone would let sync.js import render.js as long as render.js
 // stopped importing sync.js; these say which way each import may go.
