@@ -21,6 +21,7 @@ from api.store.base import Store
 from api.store.sqlite import SqliteStore
 from api.sweep import SET_ASIDE_AFTER, sweep
 
+from .builders import friends_table
 from .support import ApiClient
 from .test_player_credit import _table
 from .test_telegram import SECRET, TOKEN, init_data, sign
@@ -125,16 +126,13 @@ def _break(store: Store, table_id: str, case: tuple[Any, ...]) -> None:
     )
 
 
-def _friends_table(client: ApiClient) -> dict[str, Any]:
-    return client.create(mode="friends", name="Ayşe", options={"seats": 2})
-
 
 @pytest.mark.parametrize("case", MALFORMED, ids=[c[0] for c in MALFORMED])
 def test_a_malformed_attribute_is_corrupt_table_on_every_route_and_one_status_entry(
     wired: Service, client: ApiClient, case: tuple[Any, ...]
 ) -> None:
-    good = [_friends_table(client) for _ in range(3)]
-    bad = _friends_table(client)
+    good = [friends_table(client) for _ in range(3)]
+    bad = friends_table(client)
     tid, tok = bad["table_id"], bad["token"]
     _break(wired.store, tid, case)
     calls = [
@@ -164,7 +162,7 @@ def test_a_malformed_attribute_is_corrupt_table_on_every_route_and_one_status_en
 def test_an_unknown_key_in_a_stored_table_is_corrupt_not_dropped(
     wired: Service, client: ApiClient, where: str
 ) -> None:
-    made = _friends_table(client)
+    made = friends_table(client)
     stored = wired.store.get(made["table_id"])
     assert stored is not None
     data = json.loads(stored.data)
@@ -233,7 +231,7 @@ def test_the_webhook_answers_200_to_any_body_once_its_secret_matches(
 def test_query_and_path_numbers_are_ascii_digits_only(
     wired: Service, client: ApiClient, seat: str
 ) -> None:
-    made = _friends_table(client)
+    made = friends_table(client)
     tid, tok = made["table_id"], made["token"]
     reply = client.call("GET", f"/api/tables/{tid}", token=tok, query=f"seat={quote(seat)}")
     assert reply.status == 400, reply.text

@@ -14,24 +14,12 @@ from api.clock import ManualClock
 from api.service import Service
 from api.store.base import StoredItem, VersionConflict
 
+from .builders import seated
 from .support import ApiClient
 from .test_flow import CountingStore, aid
 
 pytestmark = pytest.mark.usefixtures("service")
 
-
-def seated(client: ApiClient, turn_seconds: int = 600) -> dict[str, Any]:
-    """A started two-seat friends table: the creator at seat 0, a guest at seat 1."""
-    made = client.create(
-        mode="friends", name="Ayşe", options={"seats": 2}, turn_seconds=turn_seconds
-    )
-    table = made["table_id"]
-    guest = client.call(
-        "POST", f"/api/tables/{table}/join", {"invite_code": made["invite_code"], "name": "Mehmet"}
-    ).body
-    started = client.call("POST", f"/api/tables/{table}/start", token=made["token"])
-    assert started.status == 200, started.text
-    return {"table": table, "host": made["token"], "guest": guest["token"], "view": started.body}
 
 
 def last_seen(service: Service, table: str) -> list[int]:

@@ -9,8 +9,8 @@ import pytest
 
 from api.service import Service
 
+from .builders import seated
 from .support import ApiClient
-from .test_last_seen import seated
 
 pytestmark = pytest.mark.usefixtures("service")
 

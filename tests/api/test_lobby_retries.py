@@ -19,6 +19,7 @@ from api.lobby import create_table, join_table
 from api.service import Service
 from api.store.base import Store
 
+from .builders import friends_table, join
 from .support import ApiClient
 
 pytestmark = pytest.mark.usefixtures("service")
@@ -29,27 +30,18 @@ def rid() -> str:
     return uuid.uuid4().hex  # what the frontend sends: crypto.randomUUID(), 122 random bits
 
 
-def friends(client: ApiClient, seats: int = 3) -> dict[str, Any]:
-    return client.create(mode="friends", name="Ayşe", options={"seats": seats})
-
-
-def join(client: ApiClient, made: dict[str, Any], name: str, request_id: str | None) -> Any:
-    body = {"invite_code": made["invite_code"], "name": name}
-    if request_id is not None:
-        body["request_id"] = request_id
-    return client.call("POST", f"/api/tables/{made['table_id']}/join", body)
 
 
 def test_a_repeated_join_gets_the_same_seat_and_token_and_stores_nothing(
     client: ApiClient, service: Service
 ) -> None:
-    made = friends(client)
+    made = friends_table(client, seats=3)
     table = made["table_id"]
     key = rid()
-    first = join(client, made, "Mehmet", key)
+    first = join(client, made, "Mehmet", request_id=key)
     assert first.status == 200, first.text
     stored = service.store.raw(table)
-    again = join(client, made, "Mehmet", key)
+    again = join(client, made, "Mehmet", request_id=key)
     assert again.status == 200, again.text
     assert (again.body["seat"], again.body["token"]) == (first.body["seat"], first.body["token"])
     assert service.store.raw(table) == stored
@@ -57,43 +49,43 @@ def test_a_repeated_join_gets_the_same_seat_and_token_and_stores_nothing(
     assert view["you"] == first.body["seat"] == 1
     assert [p["kind"] for p in view["players"]] == ["human", "human", "open"]
 
-    other = join(client, made, "Zeynep", rid())
+    other = join(client, made, "Zeynep", request_id=rid())
     assert other.status == 200 and other.body["seat"] == 2
     assert other.body["token"] != first.body["token"]
 
 
 def test_a_join_retried_after_the_start_still_gets_its_seat(client: ApiClient) -> None:
-    made = friends(client, seats=2)
+    made = friends_table(client, seats=2)
     key = rid()
-    first = join(client, made, "Mehmet", key)
+    first = join(client, made, "Mehmet", request_id=key)
     started = client.call("POST", f"/api/tables/{made['table_id']}/start", token=made["token"])
     assert started.status == 200
-    again = join(client, made, "Mehmet", key)
+    again = join(client, made, "Mehmet", request_id=key)
     assert again.status == 200 and again.body["token"] == first.body["token"]
     assert again.body["view"]["status"] == "playing" and len(again.body["view"]["rack"]) == 14
-    late = join(client, made, "Zeynep", rid())
+    late = join(client, made, "Zeynep", request_id=rid())
     assert late.status == 409 and late.body["error"]["code"] == "table_full"
 
 
 def test_without_request_id_a_repeated_join_takes_another_seat(client: ApiClient) -> None:
-    made = friends(client)
-    seats = [join(client, made, "Mehmet", None).body["seat"] for _ in range(2)]
+    made = friends_table(client, seats=3)
+    seats = [join(client, made, "Mehmet").body["seat"] for _ in range(2)]
     assert seats == [1, 2]
 
 
 def test_a_request_id_gives_a_token_only_with_its_invite_and_its_table(
     client: ApiClient,
 ) -> None:
-    made, elsewhere = friends(client), friends(client)
+    made, elsewhere = friends_table(client, seats=3), friends_table(client, seats=3)
     key = rid()
-    mine = join(client, made, "Mehmet", key).body
+    mine = join(client, made, "Mehmet", request_id=key).body
     wrong_code = client.call(
         "POST",
         f"/api/tables/{made['table_id']}/join",
         {"invite_code": elsewhere["invite_code"], "name": "X", "request_id": key},
     )
     assert wrong_code.status == 403 and mine["token"] not in wrong_code.text
-    there = join(client, elsewhere, "Mehmet", key).body
+    there = join(client, elsewhere, "Mehmet", request_id=key).body
     assert there["token"] != mine["token"]
     assert client.call("GET", f"/api/tables/{made['table_id']}", token=there["token"]).status == 401
 
@@ -112,11 +104,11 @@ def test_a_request_id_gives_a_token_only_with_its_invite_and_its_table(
 def test_request_ids_are_long_random_looking_and_checked(
     client: ApiClient, service: Service, request_id: Any
 ) -> None:
-    made = friends(client)
+    made = friends_table(client, seats=3)
     table = made["table_id"]
     stored = service.store.raw(table)
     refused = [
-        join(client, made, "Mehmet", request_id),
+        join(client, made, "Mehmet", request_id=request_id),
         client.call(
             "POST", f"/api/tables/{table}/start", {"request_id": request_id}, token=made["token"]
         ),
@@ -146,20 +138,20 @@ def test_the_server_secret_keys_join_tokens(clock: ManualClock, moto_store: Stor
 
 def test_another_instance_recognises_the_retry(client: ApiClient, service: Service) -> None:
     """A retry may reach another Lambda instance, or one after a cold start."""
-    made = friends(client)
+    made = friends_table(client, seats=3)
     key = rid()
-    first = join(client, made, "Mehmet", key).body
+    first = join(client, made, "Mehmet", request_id=key).body
     context.configure(store=service.store, clock=service.clock, settings=service.settings)
-    again = join(client, made, "Mehmet", key).body
+    again = join(client, made, "Mehmet", request_id=key).body
     assert (again["seat"], again["token"]) == (first["seat"], first["token"])
 
 
 def test_a_repeated_start_answers_the_view_and_stores_nothing(
     client: ApiClient, service: Service
 ) -> None:
-    made = friends(client, seats=2)
+    made = friends_table(client, seats=2)
     table, token = made["table_id"], made["token"]
-    guest = join(client, made, "Mehmet", rid()).body
+    guest = join(client, made, "Mehmet", request_id=rid()).body
     path = f"/api/tables/{table}/start"
     key = rid()
     first = client.call("POST", path, {"request_id": key}, token=token)

@@ -14,6 +14,7 @@ from api.clock import ManualClock, SystemClock
 from api.config import Settings
 from api.store.base import Store
 
+from .builders import friends_table, join
 from .support import ApiClient, Reply
 
 # Each answered 400 bad_name by a join, a create and a hotseat seat list.
@@ -78,13 +79,6 @@ def client(any_store: Store) -> Iterator[ApiClient]:
     context.reset()
 
 
-def _friends(client: ApiClient) -> dict[str, Any]:
-    return client.create(mode="friends", name="Host", options={"seats": 2})
-
-
-def _join(client: ApiClient, table: dict[str, Any], name: Any, **more: Any) -> Reply:
-    body = {"invite_code": table["invite_code"], "name": name, **more}
-    return client.call("POST", f"/api/tables/{table['table_id']}/join", body)
 
 
 def _answer(reply: Reply) -> tuple[int, str | None]:
@@ -95,14 +89,14 @@ def _answer(reply: Reply) -> tuple[int, str | None]:
 def test_a_bad_name_is_refused_everywhere_and_changes_nothing(
     client: ApiClient, any_store: Store
 ) -> None:
-    table = _friends(client)
+    table = friends_table(client, name="Host")
     tid = table["table_id"]
     before = any_store.raw(tid)
     misses = []
     for case, name in BAD_NAMES:
         hotseat = [{"kind": "human", "name": name}, {"kind": "human"}]
         answers = [
-            _answer(_join(client, table, name)),
+            _answer(join(client, table, name)),
             _answer(client.call("POST", "/api/tables", {"mode": "computer", "name": name})),
             _answer(client.call("POST", "/api/tables", {"mode": "hotseat", "seats": hotseat})),
         ]
@@ -114,8 +108,8 @@ def test_a_bad_name_is_refused_everywhere_and_changes_nothing(
 def test_a_good_name_is_stored_cleaned(client: ApiClient) -> None:
     misses = []
     for case, sent, kept in GOOD_NAMES:
-        table = _friends(client)
-        reply = _join(client, table, sent)
+        table = friends_table(client, name="Host")
+        reply = join(client, table, sent)
         seats = [{"kind": "human", "name": sent}] * 2
         made = client.call("POST", "/api/tables", {"mode": "hotseat", "seats": seats})
         names = [
@@ -139,7 +133,7 @@ def test_an_absent_name_still_gets_a_default(client: ApiClient) -> None:
 def test_a_join_checks_table_then_invite_then_body(
     client: ApiClient, any_store: Store
 ) -> None:
-    table = _friends(client)
+    table = friends_table(client, name="Host")
     tid = table["table_id"]
     before = any_store.raw(tid)
     bad = {"invite_code": table["invite_code"], "name": "\u202e"}
@@ -150,7 +144,7 @@ def test_a_join_checks_table_then_invite_then_body(
     unnamed = {"invite_code": table["invite_code"], "lang": "xx"}
     assert _answer(client.call("POST", f"/api/tables/{tid}/join", unnamed)) == (400, "bad_request")
     # a fault beside the name: the general code
-    assert _answer(_join(client, table, "", level="x")) == (400, "bad_request")
+    assert _answer(join(client, table, "", level="x")) == (400, "bad_request")
     assert any_store.raw(tid) == before
 
 
@@ -161,7 +155,7 @@ def test_a_join_checks_table_then_invite_then_body(
 def test_a_join_without_a_name_gets_the_seats_generated_name(
     client: ApiClient, lang: str | None, name: str
 ) -> None:
-    table = _friends(client)
+    table = friends_table(client, name="Host")
     body = {"invite_code": table["invite_code"], **({"lang": lang} if lang else {})}
     joined = client.call("POST", f"/api/tables/{table['table_id']}/join", body)
     assert joined.status == 200, joined.body

@@ -10,9 +10,9 @@ import pytest
 
 from api.clock import ManualClock
 
+from .builders import seated
 from .support import ApiClient
 from .test_flow import aid, play
-from .test_last_seen import seated
 
 pytestmark = pytest.mark.usefixtures("service")
 

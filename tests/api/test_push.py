@@ -110,6 +110,15 @@ def end_turn(push: Push, t: dict[str, Any], view: dict[str, Any]) -> dict[str, A
     return view
 
 
+
+def subscribed_friends(push: Push) -> tuple[dict[str, Any], list[Any]]:
+    """A friends table whose two seats each subscribed a device of their own (English)."""
+    t = friends_table(push)
+    devices = [push.receiver.device("host"), push.receiver.device("guest")]
+    for seat in (0, 1):
+        push.subscribe(t["table"], t["tokens"][seat], devices[seat])
+    return t, devices
+
 def test_the_public_key_is_an_uncompressed_p256_point_kept_in_a_private_file(
     push: Push,
 ) -> None:
@@ -161,10 +170,7 @@ def test_a_move_passing_the_turn_pushes_once_to_the_seat_on_turn_in_its_language
 
 
 def test_no_payload_names_a_tile_or_a_rack(push: Push) -> None:
-    t = friends_table(push)
-    devices = [push.receiver.device("host"), push.receiver.device("guest")]
-    for seat in (0, 1):
-        push.subscribe(t["table"], t["tokens"][seat], devices[seat])
+    t, _ = subscribed_friends(push)
     push.clock.advance(AWAY)
     view = start(push, t)
     for _ in range(6):
@@ -182,10 +188,7 @@ def test_no_payload_names_a_tile_or_a_rack(push: Push) -> None:
 
 
 def test_a_seat_that_polled_lately_gets_no_push(push: Push) -> None:
-    t = friends_table(push)
-    devices = [push.receiver.device("host"), push.receiver.device("guest")]
-    for seat in (0, 1):
-        push.subscribe(t["table"], t["tokens"][seat], devices[seat])
+    t, devices = subscribed_friends(push)
     push.clock.advance(AWAY)
     view = start(push, t)
     push.settle()

@@ -47,6 +47,18 @@ def changed(item: StoredItem, change: Any) -> StoredItem:
     return replace(table.to_stored(item.expires_at), rev=item.rev + 1)
 
 
+def reminder_due(client: ApiClient, service: Service) -> tuple[StoredItem, StoredItem, int, int]:
+    """A seated table before and after its reminder is due, the seat on turn, and when it last
+    asked."""
+    old = seated_item(client, service)
+    table = Table.from_stored(old)
+    on_turn = from_record(table.record).turn
+    new = changed(old, lambda t: setattr(t, "reminded", t.deadline))
+    token = table.seats[on_turn].token
+    assert token is not None
+    return old, new, on_turn, table.last_seen(token)
+
+
 @pytest.mark.usefixtures("service")
 def test_a_reminder_goes_once_to_the_seat_on_turn(client: ApiClient, service: Service) -> None:
     old = seated_item(client, service)
@@ -84,15 +96,9 @@ def test_a_hand_ending_tells_every_human_seat(client: ApiClient, service: Servic
 def test_a_seat_is_looking_while_its_last_request_is_recent(
     client: ApiClient, service: Service
 ) -> None:
-    old = seated_item(client, service)
-    table = Table.from_stored(old)
-    on_turn = from_record(table.record).turn
-    new = changed(old, lambda t: setattr(t, "reminded", t.deadline))
-    token = table.seats[on_turn].token
-    assert token is not None
-    seen = table.last_seen(token)
+    old, new, on_turn, seen = reminder_due(client, service)
     assert notices(old, new, seen + LOOKING_SECONDS - 1) == []
-    assert len(notices(old, new, seen + LOOKING_SECONDS)) == 1
+    assert notices(old, new, seen + LOOKING_SECONDS) == [Notice(old.table_id, on_turn, "reminder")]
 
 
 @pytest.mark.usefixtures("service")
@@ -231,13 +237,7 @@ def test_push_items_and_table_items_never_meet(any_store: Store) -> None:
 def test_a_seat_that_stopped_asking_31_s_ago_is_pushed_and_29_s_ago_is_not(
     client: ApiClient, service: Service
 ) -> None:
-    old = seated_item(client, service)
-    table = Table.from_stored(old)
-    on_turn = from_record(table.record).turn
-    new = changed(old, lambda t: setattr(t, "reminded", t.deadline))
-    token = table.seats[on_turn].token
-    assert token is not None
-    seen = table.last_seen(token)
+    old, new, on_turn, seen = reminder_due(client, service)
     assert LOOKING_SECONDS == 30
     assert notices(old, new, seen + 29) == []
     assert notices(old, new, seen + 31) == [Notice(old.table_id, on_turn, "reminder")]

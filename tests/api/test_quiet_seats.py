@@ -10,8 +10,9 @@ import pytest
 from api.clock import ManualClock
 from api.service import Service
 
+from .builders import seated
 from .support import ApiClient
-from .test_last_seen import guest_on_turn, seated
+from .test_last_seen import guest_on_turn
 
 pytestmark = pytest.mark.usefixtures("service")
 

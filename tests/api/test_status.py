@@ -22,6 +22,7 @@ from api.status import MAX_STATUS_TABLES, VIEW_FIELDS
 from api.store.base import BatchRead, Store, StoredItem
 from tests.game_helpers import plain_action
 
+from .builders import seated
 from .support import REGION, ApiClient, LogLines
 from .test_flow import aid
 
@@ -75,15 +76,9 @@ def entry(made: dict[str, Any], token: str | None = None) -> dict[str, str]:
 
 def friends_started(client: ApiClient) -> tuple[dict[str, Any], dict[str, Any]]:
     """A started 2-seat friends table: the creator (seat 0, on turn) and a guest."""
-    made = client.create(mode="friends", name="Ayşe", options={"seats": 2}, turn_seconds=3600)
-    guest = client.call(
-        "POST",
-        f"/api/tables/{made['table_id']}/join",
-        {"invite_code": made["invite_code"], "name": "Mehmet"},
-    ).body
-    started = client.call("POST", f"/api/tables/{made['table_id']}/start", token=made["token"])
-    assert started.status == 200, started.text
-    return made, guest
+    t = seated(client, turn_seconds=3600)
+    made = {"table_id": t["table"], "token": t["host"], "invite_code": t["invite_code"]}
+    return made, {"token": t["guest"]}
 
 
 # -- one read, every store ------------------------------------------------------------

@@ -1,0 +1,41 @@
+"""The tables the API tests build again and again: a friends table, a guest joining it, and a
+started two-seat friends table. One place, so a change to how a table is made or joined is
+made once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .support import ApiClient, Reply
+
+
+def friends_table(
+    client: ApiClient, seats: int = 2, name: str = "Ayşe", **extra: Any
+) -> dict[str, Any]:
+    """A friends table waiting for its guests: the creator's answer (table_id, token, invite_code,
+    view)."""
+    return client.create(mode="friends", name=name, options={"seats": seats}, **extra)
+
+
+def join(
+    client: ApiClient, made: dict[str, Any], name: Any = "Mehmet", **more: Any
+) -> Reply:
+    """A guest's join by the invite code, with any more body fields (request_id, ...)."""
+    body = {"invite_code": made["invite_code"], "name": name, **more}
+    return client.call("POST", f"/api/tables/{made['table_id']}/join", body)
+
+
+def seated(client: ApiClient, turn_seconds: int = 600) -> dict[str, Any]:
+    """A started two-seat friends table: the creator ("Ayşe") at seat 0, on turn, and a guest
+    ("Mehmet") at seat 1; the started view."""
+    made = friends_table(client, turn_seconds=turn_seconds)
+    guest = join(client, made).body
+    started = client.call("POST", f"/api/tables/{made['table_id']}/start", token=made["token"])
+    assert started.status == 200, started.text
+    return {
+        "table": made["table_id"],
+        "host": made["token"],
+        "guest": guest["token"],
+        "invite_code": made["invite_code"],
+        "view": started.body,
+    }
