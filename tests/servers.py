@@ -58,10 +58,11 @@ def running(
     *,
     env: dict[str, str] | None = None,
     cwd: Path | None = None,
-    timeout: float = 30,
+    timeout: float = 120,
 ) -> Iterator[str]:
     """The URL of ``command``'s server (which must bind port 0 and print its URL) while the
-    block runs; stopped afterwards."""
+    block runs; stopped afterwards. The wait is long because a loaded 2-core machine was seen
+    to take over 30 s to start the dev server; a healthy start names its URL in a second or two."""
     with log.open("wb") as out:
         process = subprocess.Popen(
             list(command), cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT
