@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.classic import game as classic_game
+from engine.classic import legal as classic_legal
 from engine.classic import record as classic_record
 from engine.classic import view as classic_view
 from engine.classic.options import Options
@@ -85,7 +86,7 @@ def _any_bot_101() -> Callable[[Mapping[str, Any], str, int], Action]:
 
 
 def _classic_fallback(state: GameState, seat: int) -> Action:
-    legal = [a for a in classic_game.legal_actions(state, seat) if a["type"] != "show_indicator"]
+    legal = [a for a in classic_legal.legal_actions(state, seat) if a["type"] != "show_indicator"]
     for entry in legal:
         if entry["type"] in ("draw", "end_hand"):
             return {"type": entry["type"]}
@@ -130,7 +131,7 @@ CLASSIC = Rules(
     new_match=_new_classic,
     to_record=classic_record.to_record,
     apply=classic_game.apply,
-    legal_actions=classic_game.legal_actions,
+    legal_actions=classic_legal.legal_actions,
     view_for=classic_view.view_for,
     bot=_classic_bot,
     turns_done=lambda state: sum(state.turns_done),

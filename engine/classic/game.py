@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.classic import hand
+from engine.classic.legal import can_show_indicator
+from engine.classic.legal import legal_actions as legal_actions  # its old home, still imported
 from engine.classic.options import Options
 from engine.classic.scoring import finish_deltas, finish_points, indicator_deltas, match_result
 from engine.classic.state import TURN_LIMIT, Event, GameState, HandResult, HandSummary
@@ -24,7 +26,6 @@ from engine.core.game import (
     Moves,
     check_next_hand,
     check_type,
-    legal_preamble,
     mark_auto,
     read_tile,
 )
@@ -223,15 +224,6 @@ def _finish(state: GameState, seat: int, tile: int) -> None:
     _close_hand(state, seat, arrangement.kind, okey_finish, arrangement.groups, tile)
 
 
-def can_show_indicator(state: GameState, seat: int) -> bool:
-    """A seat dealt the indicator's twin may show it once, on its first turn, before acting."""
-    if not state.options.indicator_bonus or state.shown[seat] or state.turns_done[seat]:
-        return False
-    if state.phase != "take" and not (seat == state.starter and state.phase == "discard"):
-        return False
-    return state.indicator ^ 1 in state.racks[seat]
-
-
 def _show_indicator(state: GameState, seat: int) -> None:
     if not can_show_indicator(state, seat):
         raise IllegalAction("you may show the indicator only on your first turn, holding its twin")
@@ -279,41 +271,6 @@ def _next_hand(state: GameState) -> tuple[GameState, list[Event]]:
         [*state.history, state.result.summary],
     )
     return new, list(new.events)
-
-
-def legal_actions(state: GameState, seat: int) -> list[dict[str, Any]]:
-    """Every action ``seat`` may take now; tile actions list their tiles.
-
-    >>> state = new_match(Options(seats=3), bytes(32))
-    >>> [a["type"] for a in legal_actions(state, 1)]
-    []
-    >>> sorted({a["type"] for a in legal_actions(state, 0)} - {"show_indicator"})
-    ['discard']
-    """
-    if state.phase == "over":
-        return legal_preamble(state)
-    if seat != state.turn:
-        return []
-    actions: list[dict[str, Any]] = []
-    if can_show_indicator(state, seat):
-        actions.append({"type": "show_indicator"})
-    if state.phase == "take":
-        if state.pile:
-            actions.append({"type": "draw"})
-        if state.discards[state.left_of(seat)]:
-            actions.append({"type": "take_discard"})
-        if not state.pile:
-            actions.append({"type": "end_hand"})
-        return actions
-    rack = state.racks[seat]
-    opts = state.options
-    finishing = hand.finishing_tiles(
-        rack, state.okey, run_13_1=opts.run_13_1, pairs=opts.pairs_finish
-    )
-    if finishing:
-        actions.append({"type": "finish", "tiles": sorted(finishing)})
-    actions.append({"type": "discard", "tiles": sorted(t for t in rack if t != state.taken)})
-    return actions
 
 
 MOVES = Moves(parse=_parse, play=_play, next_hand=_next_hand)

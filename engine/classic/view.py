@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.classic.game import legal_actions
+from engine.classic.legal import legal_actions
 from engine.classic.scoring import indicator_deltas
 from engine.classic.state import GameState
 from engine.core.view import add_events, shared_view
