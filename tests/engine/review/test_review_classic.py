@@ -1,0 +1,250 @@
+"""The coach's review of classic hands (engine/review/classic.py)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine.classic.bots import choose_action
+from engine.classic.game import apply, new_match
+from engine.classic.options import Options
+from engine.classic.state import GameState
+from engine.classic.view import view_for
+from engine.review import HandNotOver, review_hand, review_played
+from engine.review.replay import dealt_and_actions, play_turns
+from engine.review.texts import LANGS, TEXTS, check_texts
+from engine.review.verdicts import VERDICTS
+
+from .hands import careless_classic, classic_hand, hidden_shuffle
+
+LEVELS = ["normal", "normal", "normal", "normal"]
+
+
+def _own_turns(hand, seat):  # type: ignore[no-untyped-def]
+    """Seat's turns counted from the hand's events: each ends with a discard,
+    a finish or an end of the hand on an empty pile."""
+    kinds = ("discard", "finish", "end_hand")
+    return sum(
+        1
+        for e in hand.events
+        if e["type"] in kinds and e.get("seat") == seat and e.get("reason") != "turn_limit"
+    )
+
+
+@pytest.mark.parametrize("secret", [1, 2, 3])
+def test_every_own_turn_names_the_coachs_move(secret: int) -> None:
+    hand = classic_hand(secret, LEVELS)
+    review = review_hand(hand, 0)
+    assert review["variant"] == "classic" and review["seat"] == 0
+    assert len(review["turns"]) == _own_turns(hand, 0) > 0
+    for i, turn in enumerate(review["turns"]):
+        assert turn["index"] == i
+        coach = turn["coach"]
+        assert coach["take"] in ("pile", "discard", None)
+        if coach["discard"] is None:
+            # unknown only when the coach would draw a tile the seat never saw
+            assert coach["take"] == "pile" and turn["played"]["take"] == "discard"
+        else:
+            # A legal tile: from the rack, or the tile drawn (the same the player drew);
+            # a tile taken from the left may not go straight back.
+            drawn = [turn["played"]["tile"]] if coach["take"] == "pile" else []
+            assert coach["discard"] in turn["rack"] + drawn
+        assert turn["verdict"] in VERDICTS
+        assert turn["reason"]["text"] and turn["reason"]["code"] in TEXTS
+        assert turn["measure"]["name"] == "tiles_from_win"
+    counts = review["summary"]["counts"]
+    assert sum(counts.values()) == len(review["turns"])
+
+
+def test_the_coach_is_the_hard_bot_on_the_seats_own_views() -> None:
+    """The review against an independent replay: at each of seat 1's turns, the hard
+    computer asked on view_for(state, 1) takes as the review's coach does, and throws
+    the same tile when it would take the same way as the player."""
+    hand = classic_hand(4, LEVELS)
+    review = review_hand(hand, 1)
+    dealt, actions = dealt_and_actions(hand)
+    state, expected, i = dealt, [], 0
+    while i < len(actions):
+        turn_seat = state.turn
+        if turn_seat == 1:
+            view = view_for(state, 1, since=state.base_version)
+            first = choose_action(view, "hard", 0)
+            expected.append((state.copy(), first))
+        while i < len(actions) and state.phase != "over" and state.turn == turn_seat:
+            state, _ = apply(state, turn_seat, actions[i][0])
+            i += 1
+    assert len(expected) == len(review["turns"])
+    for (start, first), turn in zip(expected, review["turns"], strict=True):
+        if first["type"] == "show_indicator":
+            start, _ = apply(start, 1, first)
+            first = choose_action(view_for(start, 1, since=start.base_version), "hard", 0)
+        kind = {"draw": "pile", "take_discard": "discard"}.get(first["type"])
+        assert turn["coach"]["take"] == kind
+        if kind == "discard" or (kind == "pile" and turn["played"]["take"] == "pile"):
+            after, _ = apply(start, 1, first)
+            then = choose_action(view_for(after, 1, since=after.base_version), "hard", 0)
+            assert turn["coach"]["discard"] == then["tile"]
+            assert turn["coach"]["finish"] == (then["type"] == "finish")
+        elif kind is None:
+            assert turn["coach"]["discard"] == first["tile"]
+
+
+def test_a_hand_played_by_the_coach_itself_is_all_best() -> None:
+    # Seat 0 plays hard: at every turn its move is the coach's, so nothing is a mistake.
+    hand = classic_hand(5, ["hard", "normal", "normal", "normal"])
+    review = review_hand(hand, 0)
+    assert review["turns"]
+    assert {t["verdict"] for t in review["turns"]} == {"best"}
+    assert all(
+        t["reason"]["code"] in ("coach_move", "finished", "finished_okey") for t in review["turns"]
+    )
+
+
+@pytest.mark.parametrize("secret", [2, 3, 5, 7])
+def test_a_careless_hand_gets_mistakes(secret: int) -> None:
+    hand = classic_hand(secret, LEVELS, player=careless_classic, seat=0)
+    review = review_hand(hand, 0)
+    summary = review["summary"]
+    assert len(summary["mistakes"]) >= 2, [t["reason"]["text"] for t in review["turns"]]
+    assert summary["counts"]["mistake"] + summary["counts"]["blunder"] >= 2
+    for index in summary["mistakes"]:
+        turn = review["turns"][index]
+        assert turn["measure"]["after"] > turn["measure"]["coach_after"] or turn["reason"][
+            "code"
+        ] in ("missed_finish", "missed_finish_take", "missed_indicator", "missed_okey_finish")
+
+
+@pytest.mark.parametrize("secret", [2, 8, 11])
+def test_the_review_never_reads_hidden_tiles(secret: int) -> None:
+    """Tiles the seat never sees (other racks, the pile beyond what it drew) shuffled among
+    their places: the seat's views at its turns are the same, and so is every answer.
+
+    The hands are chosen so that the pile's top changes at a turn where the seat took the
+    left discard: a review that played the coach's draw there (reading a tile the seat never
+    saw) would answer differently."""
+    hand = classic_hand(secret, LEVELS)
+    dealt, actions = dealt_and_actions(hand)
+    moved, same_actions, count = hidden_shuffle(hand, 2, random.Random(secret))
+    assert count >= 10  # the shuffle really changed the hidden state
+    original = [t for t in play_turns(dealt, actions) if t.seat == 2]
+    changed = [t for t in play_turns(moved, same_actions) if t.seat == 2]
+    assert any(
+        any(s.action["type"] == "take_discard" for s in a.steps)
+        and a.start.pile[-1] != b.start.pile[-1]
+        for a, b in zip(original, changed, strict=True)
+    )
+    for a, b in zip(original, changed, strict=True):
+        assert view_for(a.start, 2, since=0) == view_for(b.start, 2, since=0)
+    assert review_played(dealt, actions, 2) == review_played(moved, same_actions, 2)
+
+
+def test_a_hand_in_play_has_no_review() -> None:
+    state = new_match(Options(seats=2), bytes(32))
+    with pytest.raises(HandNotOver):
+        review_hand(state, 0)
+
+
+def test_every_reason_reads_in_every_language() -> None:
+    check_texts()
+    hand = classic_hand(3, LEVELS, player=careless_classic, seat=0)
+    texts = {
+        lang: [t["reason"]["text"] for t in review_hand(hand, 0, lang)["turns"]] for lang in LANGS
+    }
+    assert texts["en"] != texts["tr"] != texts["ko"]
+    for lines in texts.values():
+        assert all("{" not in line for line in lines), lines
+
+
+def _hard_without(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The hard bot, except that it never finishes (it throws the finishing tile
+    instead) or never shows the indicator."""
+
+    def play(view: dict[str, Any]) -> dict[str, Any]:
+        if kind == "show_indicator":
+            view = {**view, "legal": [a for a in view["legal"] if a["type"] != kind]}
+        action = choose_action(view, "hard", 0)
+        if action["type"] == kind == "finish":
+            allowed = next(a["tiles"] for a in view["legal"] if a["type"] == "discard")
+            tile = action["tile"] if action["tile"] in allowed else allowed[-1]
+            return {"type": "discard", "tile": tile}
+        return action
+
+    return play
+
+
+def test_a_finish_left_on_the_rack_is_a_blunder_and_could_have_won() -> None:
+    for secret in range(1, 40):  # the first hand where the coach would have finished
+        hand = classic_hand(secret, LEVELS, player=_hard_without("finish"), seat=0)
+        review = review_hand(hand, 0)
+        if any(t["coach"]["finish"] for t in review["turns"]):
+            break
+    else:
+        pytest.fail("no hand in 40 where seat 0 could finish")
+    missed = review["summary"]["could_have_won"]
+    assert missed
+    for turn in review["turns"]:
+        if turn["coach"]["finish"]:  # (the coach may also wait a round for an okey finish)
+            assert turn["index"] in missed and not turn["played"]["finish"]
+            assert turn["verdict"] == "blunder"
+            assert turn["reason"]["code"] in ("missed_finish", "missed_finish_take")
+
+
+def test_an_indicator_not_shown_is_a_mistake() -> None:
+    for secret in range(1, 200):  # a deal that gives seat 0 the indicator's twin
+        state = new_match(Options(seats=4), bytes([secret]) * 32)
+        if state.indicator ^ 1 in state.racks[0]:
+            break
+    hand = classic_hand(secret, LEVELS, player=_hard_without("show_indicator"), seat=0)
+    review = review_hand(hand, 0)
+    first = review["turns"][0]
+    assert review["summary"]["missed_indicator_show"] is True
+    assert first["verdict"] in ("mistake", "blunder") and first["coach"]["show_indicator"]
+    assert not first["played"]["show_indicator"]
+    shown = review_hand(classic_hand(secret, LEVELS, player=None), 0)  # normal shows it
+    assert shown["summary"]["missed_indicator_show"] is False
+
+
+def _dealt_with(rack: list[int]) -> GameState:
+    """Hand 0 of a 4-seat match, with the starter's 15 tiles swapped for ``rack``."""
+    hand = classic_hand(1, LEVELS)
+    dealt, _ = dealt_and_actions(hand)
+    assert isinstance(dealt, GameState)
+    mine = dealt.racks[dealt.starter]
+    places = [r for r in dealt.racks if r is not mine] + [dealt.pile]
+    spare = [t for t in mine if t not in rack]
+    for tile in rack:
+        if tile in mine:
+            continue
+        where = next(p for p in places if tile in p)
+        out = spare.pop()
+        where[where.index(tile)] = out
+        mine[mine.index(out)] = tile
+    assert sorted(mine) == sorted(rack)
+    return dealt
+
+
+@pytest.mark.parametrize("with_okey", [False, True])
+def test_a_finish_without_the_okey_when_it_could_be_placed_is_a_missed_okey_finish(
+    with_okey: bool,
+) -> None:
+    probe, _ = dealt_and_actions(classic_hand(1, LEVELS))
+    okey = probe.okey
+    colours = [c for c in range(4) if c != okey // 13][:2]
+    # Two runs of seven in colours other than the okey's: fourteen winning tiles.
+    wins = [(c * 13 + v) * 2 for c in colours for v in range(7)]
+    okey_tile = okey * 2
+    dealt = _dealt_with([*wins, okey_tile])
+    placed = okey_tile if with_okey else wins[0]
+    review = review_played(dealt, [({"type": "finish", "tile": placed}, False)], dealt.starter)
+    first = review["turns"][0]
+    assert first["played"]["finish"] and first["coach"]["finish"]
+    assert first["coach"]["discard"] >> 1 == okey  # the coach places the okey: double score
+    if with_okey:
+        assert first["verdict"] == "best" and first["reason"]["code"] == "finished_okey"
+        assert review["summary"]["missed_okey_finish"] == []
+    else:
+        assert first["verdict"] == "mistake" and first["reason"]["code"] == "missed_okey_finish"
+        assert review["summary"]["missed_okey_finish"] == [0]
