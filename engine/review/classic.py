@@ -26,7 +26,7 @@ from engine.classic.game import apply
 from engine.classic.state import GameState
 from engine.classic.view import view_for
 from engine.core.errors import ActionError
-from engine.review.replay import Action, Game, Turn, play_turns
+from engine.review.replay import Action, Game, Turn, seat_turns
 from engine.review.texts import reason
 from engine.review.verdicts import classic_verdict, counts, worst
 
@@ -318,15 +318,13 @@ def review_classic(
 ) -> dict[str, Any]:
     """The review for ``seat`` of a classic hand: ``actions`` played from ``dealt``."""
     okey = dealt.okey
-    out: list[dict[str, Any]] = []
-    others: list[dict[str, Any]] = []
-    for turn in play_turns(dealt, actions):
-        if turn.seat != seat:
-            others.append(others_move(turn))
-            continue
-        entry = review_turn(turn, seat, len(out), lang, coach)
-        entry["others"], others = others, []
-        out.append(entry)
+    out, others = seat_turns(
+        dealt,
+        actions,
+        seat,
+        lambda turn, index: review_turn(turn, seat, index, lang, coach),
+        others_move,
+    )
     verdicts = [t["verdict"] for t in out]
     summary = {
         "counts": counts(verdicts),

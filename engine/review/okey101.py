@@ -24,7 +24,7 @@ from engine.okey101.opening import opening_points
 from engine.okey101.scoring import FINISH, NEVER_OPENED, rack_points
 from engine.okey101.state import State101
 from engine.okey101.view import view_for
-from engine.review.replay import Action, Game, Turn, play_turns
+from engine.review.replay import Action, Game, Turn, seat_turns
 from engine.review.texts import reason
 from engine.review.verdicts import counts, opening_verdict, points_verdict
 
@@ -265,15 +265,13 @@ def review_101(
     coach: Coach = choose_action101,
 ) -> dict[str, Any]:
     """The review for ``seat`` of a 101 hand: ``actions`` played from ``dealt``."""
-    out: list[dict[str, Any]] = []
-    others: list[dict[str, Any]] = []
-    for turn in play_turns(dealt, actions):
-        if turn.seat != seat:
-            others.append(others_move(turn))
-            continue
-        entry = review_turn(turn, seat, len(out), lang, coach)
-        entry["others"], others = others, []
-        out.append(entry)
+    out, others = seat_turns(
+        dealt,
+        actions,
+        seat,
+        lambda turn, index: review_turn(turn, seat, index, lang, coach),
+        others_move,
+    )
     opening_turn = next((t["index"] for t in out if t["played"]["opened"]), None)
     summary = {
         "counts": counts([t["verdict"] for t in out]),

@@ -82,3 +82,25 @@ def play_turns(dealt: Game, actions: list[tuple[Action, bool]]) -> Iterator[Turn
         current.steps.append(Step(action, state.copy(), [dict(e) for e in events]))
     if current is not None:
         yield current
+
+
+def seat_turns(
+    dealt: Game,
+    actions: list[tuple[Action, bool]],
+    seat: int,
+    review_turn: Callable[[Turn, int], dict[str, Any]],
+    others_move: Callable[[Turn], dict[str, Any]],
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Each of ``seat``'s turns reviewed by ``review_turn(turn, index)``, with the other seats'
+    moves since its previous turn under ``"others"``; and the others' moves after its last
+    turn. Both variants walk a hand this way; what a turn's entry holds is theirs."""
+    out: list[dict[str, Any]] = []
+    others: list[dict[str, Any]] = []
+    for turn in play_turns(dealt, actions):
+        if turn.seat != seat:
+            others.append(others_move(turn))
+            continue
+        entry = review_turn(turn, len(out))
+        entry["others"], others = others, []
+        out.append(entry)
+    return out, others
