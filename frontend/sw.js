@@ -2,6 +2,7 @@
 const CACHE = 'istaka-v8'
 const MODULES = [
 	'app',
+	'embed-frame',
 	'join',
 	'api',
 	'storage',

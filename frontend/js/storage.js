@@ -1,11 +1,24 @@
-// Local storage: preferences, per-table tokens, recent tables. Never throws.
+// Local storage: preferences, per-table tokens, recent tables. Never throws. Where the
+// browser refuses it (a third-party frame with storage blocked, docs/EMBED.md), a map
+// in memory stands in: the visit still plays, and forgets on reload.
+const memory = () => {
+	const items = new Map()
+	return {
+		getItem: key => (items.has(key) ? items.get(key) : null),
+		setItem: (key, value) => items.set(key, String(value)),
+		removeItem: key => items.delete(key),
+	}
+}
+// 'local', or 'memory' when the browser refused local storage.
+export let storageKind = 'local'
 const store = (() => {
 	try {
 		const s = window.localStorage
 		s.getItem('x')
 		return s
 	} catch {
-		return null
+		storageKind = 'memory'
+		return memory()
 	}
 })()
 

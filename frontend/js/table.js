@@ -19,6 +19,10 @@ import { showTurn, hideTurn } from './table/title.js'
 //   auth    the seat's token record { token, seat, seats, mode, cfg, invite, seen }, null
 //           for a spectator; left out, the one stored for this table
 //   embed   inside embed.html: no menu or rules link, a compact layout
+//   onView  (embed) hears each view the screen takes: { view, prev, own }
+//   gone    (embed) called instead of the error screen when the table is not found
+//   invite  (embed) the invite code: the waiting room offers "Take a seat" (takeSeat)
+//   openApp (embed) "Open in Istaka" at a match's end: the seat in the full app
 //   go      go to a route ('#/', '#/rules')
 //   create  "play again": a new table with this one's settings
 export function openTable(mount, id, env) {
@@ -46,7 +50,10 @@ export function openTable(mount, id, env) {
 		sound: null, // the sounds (table/sound.js), made on the first gesture with sounds on (feedback.js)
 	}
 	ctx.redraw = batchedRedraw(ctx)
-	ctx.onView = arrival => viewArrived(ctx, arrival)
+	ctx.onView = arrival => {
+		env.onView?.(arrival)
+		return viewArrived(ctx, arrival)
+	}
 	const unbindInput = bindInput(ctx)
 	const unbindAway = bindAway(ctx)
 	const gesture = { capture: true, once: true }
@@ -80,6 +87,7 @@ export function openTable(mount, id, env) {
 		try {
 			await start(ctx)
 		} catch (e) {
+			if (e.status === 404 && env.gone) return env.gone()
 			const message = e.status === 404 ? t('err_notable') : e.message
 			root.replaceChildren(
 				h(

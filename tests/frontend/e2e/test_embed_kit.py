@@ -1,0 +1,339 @@
+"""The embed kit (docs/EMBED.md): embed.js on a host page of another origin (another port,
+another host name), the frame's messages, a visitor's own game against the computer, its
+seat kept in the frame's storage or, where that is blocked, in memory."""
+
+from __future__ import annotations
+
+import json
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .helpers import SHOT_FORMAT, SHOTS, api, create_computer_table, play_out_hand
+from .test_embed import serve
+
+# Every message from an Istaka frame, with the index of the iframe it came from. Inline:
+# the host is somebody else's page, under no CSP of ours.
+RECORDER = """<script>
+window.heard = []
+addEventListener('message', e => {
+    if (!e.data || e.data.source !== 'istaka') return
+    const frame = [...document.querySelectorAll('iframe')].findIndex(f => f.contentWindow === e.source)
+    heard.push({ origin: e.origin, frame, data: e.data })
+})
+</script>"""
+
+
+class Host:
+    """Host pages on their own origin: http://localhost:<port>/, while Istaka is on
+    http://127.0.0.1:<other port>/."""
+
+    def __init__(self, directory: Path, base: str) -> None:
+        self.directory = directory
+        self.base = base
+        self.httpd, self.port = serve(directory)
+
+    def page(self, name: str, *snippets: str) -> str:
+        body = "\n".join(f"<div class=slot>{s}</div>" for s in snippets)
+        (self.directory / name).write_text(
+            '<!doctype html><meta charset="utf-8"><title>Tea house</title>'
+            '<link rel="icon" href="data:,">'
+            f"{RECORDER}<style>body{{margin:0}}</style><h1>Our tea house</h1>{body}"
+        )
+        return f"http://localhost:{self.port}/{name}"
+
+    def script(self, **attrs: str) -> str:
+        data = " ".join(f'data-{k.replace("_", "-")}="{v}"' for k, v in attrs.items())
+        return f'<script src="{self.base}embed.js" {data} async></script>'
+
+
+@pytest.fixture
+def host(tmp_path: Path, base: str) -> Iterator[Host]:
+    h = Host(tmp_path, base)
+    yield h
+    h.httpd.shutdown()
+
+
+def heard(page: Any, kind: str | None = None, frame: int | None = None) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = page.evaluate("window.heard")
+    return [
+        m
+        for m in found
+        if (kind is None or m["data"]["type"] == kind) and (frame is None or m["frame"] == frame)
+    ]
+
+
+def wait_heard(page: Any, kind: str, frame: int = 0, count: int = 1) -> list[dict[str, Any]]:
+    page.wait_for_function(
+        "([kind, frame, count]) => window.heard.filter("
+        "m => m.data.type === kind && m.frame === frame).length >= count",
+        arg=[kind, frame, count],
+        timeout=20000,
+    )
+    return heard(page, kind, frame)
+
+
+def istaka_frame(page: Any, index: int = 0) -> Any:
+    """The Frame of the index-th iframe of the host page."""
+    handle = page.locator("iframe").nth(index).element_handle()
+    return handle.content_frame()
+
+
+def box_in_page(page: Any, index: int, selector: str) -> dict[str, float]:
+    locator = page.frame_locator("iframe").nth(index).locator(selector).first
+    locator.wait_for(state="visible")
+    locator.evaluate("el => el.scrollIntoView({ block: 'nearest' })")
+    box = locator.bounding_box()
+    assert box, selector
+    return box  # type: ignore[no-any-return]
+
+
+def frame_tap(page: Any, index: int, selector: str) -> None:
+    """A real finger's tap (CDP touch events on the host page) on an element in a frame."""
+    box = box_in_page(page, index, selector)
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    page.wait_for_timeout(120)
+
+
+def seat_record(frame: Any, table_id: str) -> dict[str, Any] | None:
+    """The seat the frame keeps for a table in its own storage (None if it keeps none)."""
+    text = frame.evaluate(
+        "id => { try { return localStorage.getItem('istaka.t.' + id) } catch { return null } }",
+        table_id,
+    )
+    return json.loads(text) if text else None
+
+
+def discard_by_finger(page: Any, index: int = 0) -> int:
+    """Draw if the turn starts with a draw, then pick the last tile and tap Discard: all by
+    finger inside the frame. Returns the tile discarded."""
+    frame = istaka_frame(page, index)
+    frame.wait_for_selector(".rack .tile")
+    frame.wait_for_selector(".pile.glow, .dock [data-act=discard]")
+    if frame.locator(".pile.glow").count():
+        before = frame.locator(".rack .tile").count()
+        frame_tap(page, index, ".pile.glow")
+        frame.wait_for_function(
+            f"() => document.querySelectorAll('.rack .tile').length === {before + 1}"
+        )
+    ids = frame.eval_on_selector_all(".rack .tile", "els => els.map(e => +e.dataset.id)")
+    tile = ids[-1]
+    frame_tap(page, index, f'.rack .tile[data-id="{tile}"]')
+    frame.wait_for_selector(f'.rack .tile.sel[data-id="{tile}"]')
+    frame_tap(page, index, ".dock [data-act=discard]:not([disabled])")
+    frame.wait_for_selector(f'.rack .tile[data-id="{tile}"]', state="detached")
+    return int(tile)
+
+
+def assert_height_follows(page: Any, index: int = 0) -> None:
+    """The iframe is as tall as the frame's last resize asked, and that is the content's
+    height: no scroll bar inside, no empty space under the game."""
+    page.wait_for_timeout(300)  # the last redraw's resize message has crossed
+    last = heard(page, "resize", index)[-1]["data"]["height"]
+    iframe_height = page.locator("iframe").nth(index).evaluate(
+        "f => f.getBoundingClientRect().height"
+    )
+    assert abs(iframe_height - last) < 1, (iframe_height, last)
+    inside = istaka_frame(page, index).evaluate(
+        "() => ({ scroll: document.documentElement.scrollHeight, view: innerHeight,"
+        " body: document.body.getBoundingClientRect().height })"
+    )
+    assert inside["scroll"] <= inside["view"] + 1, inside  # nothing scrolls inside the frame
+    assert abs(inside["body"] - inside["view"]) <= 1, inside  # nor is any of it left empty
+
+
+def test_two_embeds_on_a_host_of_another_origin(pages: Any, base: str, host: Host) -> None:
+    watched = create_computer_table(base, "Zeynep")
+    url = host.page(
+        "two.html",
+        host.script(play="computer", level="easy", seats="2"),
+        host.script(table=watched["table_id"], theme="candy"),
+    )
+    page = pages.new(1280, 900, mobile=False)
+    page.goto(url)
+    play = wait_heard(page, "ready", 0)[0]
+    watch = wait_heard(page, "ready", 1)[0]
+    assert play["origin"] == base.rstrip("/") != page.evaluate("location.origin")
+    assert watch["data"]["table_id"] == watched["table_id"]
+    own = play["data"]["table_id"]
+    assert own != watched["table_id"]
+    frame = istaka_frame(page, 0)
+    frame.wait_for_selector(".rack .tile")
+    assert frame.locator(".opp").count() == 1  # two seats: one computer across
+    assert istaka_frame(page, 1).locator(".rack").count() == 0  # a spectator has no rack
+    assert istaka_frame(page, 1).evaluate("document.body.dataset.theme") == "candy"
+    for index in (0, 1):
+        assert_height_follows(page, index)
+        link = istaka_frame(page, index).locator("a.embed-brand")
+        assert link.inner_text() == "Istaka" and link.get_attribute("target") == "_blank"
+    # The host page's address and its iframes' never hold the seat's token, nor does any
+    # message: the token stays in the frame's own storage.
+    token = seat_record(frame, own)
+    assert token and token["token"]
+    assert token["token"] not in json.dumps(page.evaluate("window.heard"))
+    assert page.url == url
+    srcs = page.eval_on_selector_all("iframe", "fs => fs.map(f => f.src)")
+    assert all(token["token"] not in src and watched["token"] not in src for src in srcs)
+    page.screenshot(path=str(SHOTS / "embed-kit-two.jpg"), **SHOT_FORMAT)
+
+
+def test_a_phone_plays_by_finger_and_a_reload_continues(
+    pages: Any, base: str, host: Host
+) -> None:
+    url = host.page("phone.html", host.script(play="computer", level="gentle"))
+    page = pages.new(390, 844)
+    page.goto(url)
+    table_id = wait_heard(page, "ready")[0]["data"]["table_id"]
+    wait_heard(page, "your_turn")
+    tile = discard_by_finger(page)
+    frame = istaka_frame(page)
+    record = seat_record(frame, table_id)
+    assert record, "the seat is kept in the frame's storage"
+    view = api(base, "GET", f"tables/{table_id}?seat=0", token=record["token"])
+    assert tile not in view["rack"]
+    assert_height_follows(page)
+    page.screenshot(path=str(SHOTS / "embed-kit-phone.jpg"), **SHOT_FORMAT)
+
+    page.reload()
+    assert wait_heard(page, "ready")[0]["data"]["table_id"] == table_id
+    frame = istaka_frame(page)
+    frame.wait_for_selector(".rack .tile")
+    rack = frame.eval_on_selector_all(".rack .tile", "els => els.map(e => +e.dataset.id)")
+    assert sorted(rack) == sorted(view["rack"])
+    discard_by_finger(page)  # and it plays on
+
+
+# What Chrome does in a third-party frame when the user blocks third-party cookies (and
+# Safari in some modes): any touch of localStorage throws. Only in Istaka's frames.
+BLOCK_STORAGE = """
+if (location.port === '%s') {
+    Object.defineProperty(window, 'localStorage', {
+        get() { throw new DOMException('The user denied storage', 'SecurityError') },
+    })
+}
+"""
+
+
+def test_storage_blocked_still_plays_for_the_visit(pages: Any, base: str, host: Host) -> None:
+    url = host.page("blocked.html", host.script(play="computer", level="gentle", seats="2"))
+    page = pages.new(390, 844)
+    page.add_init_script(BLOCK_STORAGE % base.rstrip("/").rsplit(":", 1)[1])
+    page.goto(url)
+    first = wait_heard(page, "ready")[0]["data"]["table_id"]
+    frame = istaka_frame(page)
+    assert frame.evaluate("() => import('./js/storage.js').then(m => m.storageKind)") == "memory"
+    discard_by_finger(page)
+    wait_heard(page, "your_turn", count=2)  # the computer played, and it is ours again
+    # Nothing survives the visit: a reload starts a new game rather than failing.
+    page.reload()
+    again = wait_heard(page, "ready")[0]["data"]["table_id"]
+    assert again != first
+    istaka_frame(page).wait_for_selector(".rack .tile")
+
+
+def test_match_end_offers_play_again_and_the_app(pages: Any, base: str, host: Host) -> None:
+    url = host.page("end.html", host.script(play="computer", level="gentle", seats="2"))
+    page = pages.new(390, 844)
+    page.goto(url)
+    table_id = wait_heard(page, "ready")[0]["data"]["table_id"]
+    frame = istaka_frame(page)
+    frame.wait_for_selector(".rack .tile")
+    token = seat_record(frame, table_id)["token"]  # type: ignore[index]
+    over = play_out_hand(base, table_id, token)
+    assert over["match_over"]
+    wait_heard(page, "hand_over")
+    (match,) = wait_heard(page, "match_over")
+    result = match["data"]["result"]
+    assert result["winners"] == over["match_winners"]
+    assert result["you"] == 0 and result["won"] == (0 in over["match_winners"])
+    assert len(result["names"]) == 2
+    text = json.dumps(heard(page))
+    assert token not in text and '"rack"' not in text and '"groups"' not in text
+    frame.wait_for_selector("#result #play-again")
+    frame.wait_for_selector("#result #open-app")
+    assert_height_follows(page)  # the frame grew to the result panel if it needed
+    page.screenshot(path=str(SHOTS / "embed-kit-over.jpg"), **SHOT_FORMAT)
+
+    # Open in Istaka: a new tab at Istaka's origin, seated through a device link.
+    with page.context.expect_page() as opened:
+        frame_tap(page, 0, "#open-app")
+    app = opened.value
+    pages.watch(app)
+    app.wait_for_url(f"{base}#/t/{table_id}")
+    app.wait_for_selector("#result")
+    assert app.evaluate(f"JSON.parse(localStorage.getItem('istaka.t.{table_id}')).token") == token
+    assert page.url == url
+
+    frame_tap(page, 0, "#play-again")
+    fresh = wait_heard(page, "ready", count=2)[-1]["data"]["table_id"]
+    assert fresh != table_id
+    istaka_frame(page).wait_for_selector(".rack .tile")
+
+
+def test_a_visitor_takes_an_open_seat_inside_the_frame(pages: Any, base: str, host: Host) -> None:
+    body = {"mode": "friends", "name": "Ayşe", "options": {"seats": 2}, "turn_seconds": 86400}
+    table = api(base, "POST", "tables", body)
+    url = host.page(
+        "invite.html", host.script(table=table["table_id"], invite=table["invite_code"])
+    )
+    page = pages.new(390, 844)
+    page.goto(url)
+    wait_heard(page, "ready")
+    frame = istaka_frame(page)
+    frame.wait_for_selector("#waiting")
+    assert frame.evaluate("document.body.classList.contains('no-reactions')")
+    frame_tap(page, 0, "#take-seat")
+    frame.wait_for_function(
+        "() => !document.querySelector('#take-seat') && document.querySelector('#waiting')"
+    )
+    assert not frame.evaluate("document.body.classList.contains('no-reactions')")
+    view = api(base, "POST", f"tables/{table['table_id']}/start", {}, table["token"])
+    assert view["players"][1]["kind"] == "human"
+    frame.wait_for_selector(".rack .tile", timeout=20000)
+    record = seat_record(frame, table["table_id"])
+    assert record and record["seat"] == 1
+    assert record["token"] not in json.dumps(heard(page))
+
+
+def test_the_host_sets_theme_and_language(pages: Any, base: str, host: Host) -> None:
+    url = host.page("talk.html", host.script(play="computer", level="gentle", lang="en"))
+    page = pages.new(1024, 900, mobile=False)
+    page.goto(url)
+    wait_heard(page, "ready")
+    frame = istaka_frame(page)
+    frame.wait_for_selector(".rack .tile")
+    assert frame.evaluate("document.documentElement.lang") == "en"
+    page.evaluate("document.querySelector('iframe').istaka('theme', { theme: 'candy' })")
+    frame.wait_for_function("document.body.dataset.theme === 'candy'")
+    page.evaluate("document.querySelector('iframe').istaka('lang', { lang: 'tr' })")
+    frame.wait_for_function("document.documentElement.lang === 'tr'")
+    frame.wait_for_selector(".rack .tile")
+    assert "El" in frame.locator(".bar .title").inner_text()  # "El 1 · ..." in Turkish
+    # The same game after the language changed: one table, announced again.
+    ids = {m["data"]["table_id"] for m in heard(page, "ready")}
+    assert len(ids) == 1
+
+
+def headers(base: str, path: str) -> dict[str, str]:
+    with urllib.request.urlopen(base + path, timeout=30) as reply:
+        return dict(reply.headers)
+
+
+def test_only_the_embed_may_be_framed(base: str) -> None:
+    embed = headers(base, "embed.html?play=computer")
+    assert "frame-ancestors *" in embed["Content-Security-Policy"]
+    assert "X-Frame-Options" not in embed
+    for path in ("", "index.html", "embed-demo.html"):
+        app = headers(base, path)
+        assert "frame-ancestors 'none'" in app["Content-Security-Policy"], path
+        assert app["X-Frame-Options"] == "DENY", path
+    script = headers(base, "embed.js")
+    assert script["Content-Type"].startswith("text/javascript")
+    assert script["X-Content-Type-Options"] == "nosniff"
