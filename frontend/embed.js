@@ -15,6 +15,9 @@
 	const query = new URLSearchParams()
 	const pass = ['play', 'variant', 'level', 'seats', 'table', 'invite', 'lang', 'theme']
 	for (const name of pass) if (data[name]) query.set(name, data[name])
+	// Its place among the page's embeds: two games of the same settings stay two games.
+	const all = [...document.querySelectorAll('script[src]')].filter(s => s.src === script.src)
+	if (data.play) query.set('slot', all.indexOf(script))
 	const frame = document.createElement('iframe')
 	frame.src = new URL('embed.html?' + query, src).href
 	frame.title = data.title || 'Okey · Istaka'

@@ -5,7 +5,7 @@
 //   embed.html?play=computer[&variant=classic|101][&level=…][&seats=2..4]  a game of its own
 //   embed.html?table=ID                   watch a table
 //   embed.html?table=ID&invite=CODE       watch it, and take an open seat
-//   &lang=en|tr|ko  &theme=classic|candy  (any mode)
+//   &lang=en|tr|ko  &theme=classic|candy  (any mode); &slot=N (embed.js: its place on the page)
 //
 // The seat's token stays inside the frame: in its storage (storage.js falls back to memory
 // where the browser blocks a third-party frame's storage) and in the "Open in Istaka"
@@ -32,6 +32,7 @@ export function settings(query) {
 		invite: query.get('invite'),
 		lang: query.get('lang'),
 		theme: pick(query.get('theme'), THEMES, 'classic'),
+		slot: Math.max(0, Math.round(Number(query.get('slot'))) || 0),
 	}
 }
 
@@ -156,14 +157,17 @@ export async function startEmbed(mount, query) {
 	const show2 = id => show(id, getAuth(id))
 
 	// A game against the computer, remembered under its settings: a reload continues it.
-	const gameKey = `istaka.embed.${s.variant}.${s.seats}.${s.level}`
+	// The slot tells two games of the same settings on one page apart (embed.js numbers them).
+	const gameKey = `istaka.embed.${s.variant}.${s.seats}.${s.level}.${s.slot}`
 	async function newGame() {
 		const name = t('guest_name', { n: 1 })
 		const bots = Array(s.seats - 1).fill({ kind: 'bot', level: s.level })
+		// One hand is the whole match, so a visit ends with a result (and Play again).
+		const options = s.variant === '101' ? { hands: 1 } : { scoring: 'points', hands: 1 }
 		const cfg = {
 			mode: 'computer',
 			variant: s.variant,
-			options: { seats: s.seats },
+			options: { seats: s.seats, ...options },
 			turn_seconds: 86400,
 			seats: [{ kind: 'human', name }, ...bots],
 		}
