@@ -29,6 +29,7 @@ from .helpers import (
     wait_rack_saved,
 )
 from .test_embed import serve
+from .test_phone_layout import PARTS_JS
 
 # Every message from an Istaka frame, with the index of the iframe it came from. Inline:
 # the host is somebody else's page, under no CSP of ours.
@@ -131,12 +132,19 @@ def istaka_frame(page: Any, index: int = 0) -> Any:
 
 
 def box_in_page(page: Any, index: int, selector: str) -> dict[str, float]:
+    """The element's box in the host page's coordinates, once it holds still (a resize of
+    the frame or a line drawn above it moves it)."""
     locator = page.frame_locator("iframe").nth(index).locator(selector).first
-    locator.wait_for(state="visible")
-    locator.evaluate("el => el.scrollIntoView({ block: 'nearest' })")
-    box = locator.bounding_box()
-    assert box, selector
-    return box  # type: ignore[no-any-return]
+    last = None
+    for _ in range(20):
+        locator.wait_for(state="visible")
+        locator.evaluate("el => el.scrollIntoView({ block: 'nearest' })")
+        box = locator.bounding_box()
+        if box and box == last:
+            return box  # type: ignore[no-any-return]
+        last = box
+        page.wait_for_timeout(100)
+    raise AssertionError(f"{selector} never held still: {last}")
 
 
 def frame_tap(page: Any, index: int, selector: str) -> None:
@@ -174,7 +182,10 @@ def discard_by_finger(page: Any, index: int = 0) -> int:
         frame.wait_for_function(
             f"() => document.querySelectorAll('.rack .tile').length === {before + 1}"
         )
-    ids = frame.eval_on_selector_all(".rack .tile", "els => els.map(e => +e.dataset.id)")
+    # Not the okey: throwing it away asks first.
+    ids = frame.eval_on_selector_all(
+        ".rack .tile:not(.okey)", "els => els.map(e => +e.dataset.id)"
+    )
     tile = ids[-1]
     frame_tap(page, index, f'.rack .tile[data-id="{tile}"]')
     frame.wait_for_selector(f'.rack .tile.sel[data-id="{tile}"]')
@@ -388,3 +399,69 @@ def test_only_the_embed_may_be_framed(base: str) -> None:
     script = headers(base, "embed.js")
     assert script["Content-Type"].startswith("text/javascript")
     assert script["X-Content-Type-Options"] == "nosniff"
+
+
+# Inside the frame: the screen's blocks one under another, never over each other, and a
+# finger on the middle of each name, score, tile, icon and the "Istaka" link finds it.
+LAYOUT_JS = """() => {
+    const blocks = [...document.querySelectorAll('.bar, .felt, .tools, .rack, .embed-foot')]
+    const overlaps = []
+    blocks.forEach((a, i) => blocks.slice(i + 1).forEach(b => {
+        const r = a.getBoundingClientRect(), q = b.getBoundingClientRect()
+        const x = Math.min(r.right, q.right) - Math.max(r.left, q.left)
+        const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top)
+        if (x > 0.5 && y > 0.5) overlaps.push([a.className, b.className])
+    }))
+    const targets = '.nm, .sc, .rack .tile, .felt .tile:not(.back), .bar .icon, .embed-brand, .pile'
+    const missed = [...document.querySelectorAll(targets)].filter(el => {
+        const r = el.getBoundingClientRect()
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
+        return !el.contains(hit)
+    }).map(el => el.className + ' ' + el.textContent)
+    const widths = sel => [...document.querySelectorAll(sel)].map(t => t.getBoundingClientRect().width)
+    return { overlaps, missed, rack: widths('.rack .tile'), felt: widths('.felt .tile:not(.back)') }
+}"""
+
+
+@pytest.mark.parametrize(("width", "height"), [(320, 480), (360, 640)])
+def test_the_compact_layout_from_320_px(
+    pages: Any, base: str, host: Host, width: int, height: int
+) -> None:
+    url = host.page(f"small{width}.html", host.script(play="computer", level="gentle"))
+    page = pages.new(width, height)
+    page.goto(url)
+    wait_heard(page, "ready")
+    frame = istaka_frame(page)
+    frame.wait_for_selector(".rack .tile")
+    frame.wait_for_selector(".felt .opp .nm")
+    page.wait_for_timeout(300)
+    assert_height_follows(page)
+    found = frame.evaluate(PARTS_JS)
+    assert found["parts"] >= 9 and found["overlaps"] == [] and found["missed"] == [], found
+    layout = frame.evaluate(LAYOUT_JS)
+    assert layout["overlaps"] == [] and layout["missed"] == [], layout
+    assert len(layout["rack"]) >= 14 and min(layout["rack"]) >= 28, layout["rack"]
+    assert layout["felt"] and min(layout["felt"]) >= 28, layout["felt"]
+
+
+def test_the_keyboard_plays_inside_the_frame(pages: Any, base: str, host: Host) -> None:
+    url = host.page("keys.html", host.script(play="computer", level="gentle", seats="2"))
+    page = pages.new(1024, 900, mobile=False)
+    page.goto(url)
+    wait_heard(page, "ready")
+    frame = istaka_frame(page)
+    frame.wait_for_selector(".rack .tile")
+    frame.wait_for_selector(".pile.glow, .dock [data-act=discard]")
+    if frame.locator(".pile.glow").count():
+        before = frame.locator(".rack .tile").count()
+        frame.locator(".pile.glow").click()
+        frame.wait_for_function(
+            f"() => document.querySelectorAll('.rack .tile').length === {before + 1}"
+        )
+    first = frame.locator(".rack .tile").first
+    first.focus()
+    page.keyboard.press("ArrowRight")  # the keys reach the frame, and move the focus
+    focused = frame.evaluate("() => document.activeElement.dataset.id")
+    assert focused and focused != first.get_attribute("data-id")
+    page.keyboard.press("d")  # discards the focused tile
+    frame.wait_for_selector(f'.rack .tile[data-id="{focused}"]', state="detached")
