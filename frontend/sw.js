@@ -50,6 +50,7 @@ const SHELL = [
 	'index.html',
 	'embed.html',
 	'css/app.css',
+	'css/embed.css',
 	'manifest.webmanifest',
 	'img/icon.svg',
 	'img/icon-192.png',

@@ -13,7 +13,7 @@
 import { setLang, guessLang, getLang, t, more } from './i18n/index.js'
 import { api } from './api.js'
 import { load, save, getAuth, setAuth, uuid } from './storage.js'
-import { h } from './ui.js'
+import { h, toast } from './ui.js'
 
 const LEVELS = ['gentle', 'easy', 'normal', 'hard']
 const VARIANTS = ['classic', '101']
@@ -111,6 +111,12 @@ function setTheme(name) {
 	document.body.dataset.theme = THEMES.includes(name) ? name : 'classic'
 }
 
+// The waiting room's "Take a seat" (render.js asks, input.js's ON_ACT calls takeSeat).
+function offerSeat(v, state) {
+	if (!state.spectator || !v.players.some(p => p.kind === 'open')) return null
+	return h('button.btn.primary', { id: 'take-seat', 'data-act': 'take-seat' }, t('take_seat'))
+}
+
 const appUrl = route => new URL('./' + route, location.href).href
 const openInApp = route => window.open(appUrl(route), '_blank', 'noopener')
 
@@ -145,7 +151,7 @@ export async function startEmbed(mount, query) {
 			go: to => typeof to === 'string' && openInApp(to),
 			create: s.play && auth ? () => newGame().then(show2) : undefined,
 			gone: s.play ? () => newGame().then(show2) : undefined,
-			invite: !auth && s.invite,
+			seatOffer: (v, state) => !auth && s.invite && offerSeat(v, state),
 			takeSeat,
 			openApp,
 			onView: ({ view }) => {
@@ -178,11 +184,17 @@ export async function startEmbed(mount, query) {
 		return id
 	}
 
-	async function takeSeat() {
+	async function takeSeat(button) {
+		button.disabled = true
 		join ??= uuid()
-		const r = await api.join(current.id, s.invite, undefined, join, getLang())
-		setAuth(current.id, { token: r.token, seat: r.seat, seats: [r.seat], mode: 'embed' })
-		show2(current.id)
+		try {
+			const r = await api.join(current.id, s.invite, undefined, join, getLang())
+			setAuth(current.id, { token: r.token, seat: r.seat, seats: [r.seat], mode: 'embed' })
+			show2(current.id)
+		} catch (e) {
+			button.disabled = false
+			toast(e.message || t('err_network'), 'error')
+		}
 	}
 
 	// The seat in the full app, through a device link (app.js claimSeat): its token is in

@@ -1,15 +1,5 @@
-// Local storage: preferences, per-table tokens, recent tables. Never throws. Where the
-// browser refuses it (a third-party frame with storage blocked, docs/EMBED.md), a map
-// in memory stands in: the visit still plays, and forgets on reload.
-const memory = () => {
-	const items = new Map()
-	return {
-		getItem: key => (items.has(key) ? items.get(key) : null),
-		setItem: (key, value) => items.set(key, String(value)),
-		removeItem: key => items.delete(key),
-	}
-}
-// 'local', or 'memory' when the browser refused local storage.
+// Local storage: preferences, per-table tokens, recent tables. Never throws. Where it is
+// refused (a blocked third-party frame, docs/EMBED.md), memory: storageKind 'memory'.
 export let storageKind = 'local'
 const store = (() => {
 	try {
@@ -18,7 +8,12 @@ const store = (() => {
 		return s
 	} catch {
 		storageKind = 'memory'
-		return memory()
+		const items = new Map()
+		return {
+			getItem: key => items.get(key) ?? null,
+			setItem: (key, value) => items.set(key, String(value)),
+			removeItem: key => items.delete(key),
+		}
 	}
 })()
 

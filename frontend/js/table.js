@@ -18,11 +18,9 @@ import { showTurn, hideTurn } from './table/title.js'
 // Opens table `id` in `mount`; returns the function that leaves it. env:
 //   auth    the seat's token record { token, seat, seats, mode, cfg, invite, seen }, null
 //           for a spectator; left out, the one stored for this table
-//   embed   inside embed.html: no menu or rules link, a compact layout
-//   onView  (embed) hears each view the screen takes: { view, prev, own }
-//   gone    (embed) called instead of the error screen when the table is not found
-//   invite  (embed) the invite code: the waiting room offers "Take a seat" (takeSeat)
-//   openApp (embed) "Open in Istaka" at a match's end: the seat in the full app
+//   embed   inside embed.html: no menu or rules link, a compact layout; then, from
+//           embed-frame.js: onView (hears each view), gone (the table is not found),
+//           seatOffer + takeSeat ("Take a seat"), openApp ("Open in Istaka")
 //   go      go to a route ('#/', '#/rules')
 //   create  "play again": a new table with this one's settings
 export function openTable(mount, id, env) {

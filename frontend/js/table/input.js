@@ -108,13 +108,7 @@ const ON_ACT = {
 	'play-again': ctx => ctx.env.create(ctx.auth.cfg).catch(e => toast(e.message, 'error')),
 	// An embed's (embed-frame.js): the seat in the full app, an open seat taken.
 	'open-app': ctx => ctx.env.openApp(ctx),
-	'take-seat': (ctx, el) => {
-		el.disabled = true
-		ctx.env.takeSeat().catch(e => {
-			el.disabled = false
-			toast(e.message, 'error')
-		})
-	},
+	'take-seat': (ctx, el) => ctx.env.takeSeat(el),
 }
 for (const [name, type] of Object.entries(PLAIN_MOVES)) ON_ACT[name] = ctx => act(ctx, type)
 

@@ -135,20 +135,13 @@ function waitingRoom(ctx) {
 		h('ul.seats', v.players.map(seat)),
 		invite,
 		pushSlot(ctx),
-		takeSeat(ctx),
+		ctx.env.seatOffer?.(v, ctx.state), // an embed's "Take a seat" (embed-frame.js)
 		v.creator
 			? h('button.btn.primary', { id: 'start-now', 'data-act': 'start' }, t('start_now'))
 			: h('p.hint', t('waiting_host')),
 		h('button.btn', { 'data-act': 'go', 'data-to': '#/' }, t('home')),
 	)
 	return h('.overlay', room)
-}
-
-// An embed with an invite (env.invite): a visitor watching may take an open seat.
-function takeSeat({ env, state }) {
-	const open = state.sync.view.players.some(p => p.kind === 'open')
-	if (!env.invite || !state.spectator || !open) return null
-	return h('button.btn.primary', { id: 'take-seat', 'data-act': 'take-seat' }, t('take_seat'))
 }
 
 // "Notify me when it's my turn" (table/notify.js, loaded only here): for a seat of this
@@ -161,8 +154,7 @@ export function pushSlot(ctx) {
 	return slot
 }
 
-// For the result panel (end.js): its buttons carry a data-act too. An embed offers
-// "play again" only where it made the game itself (env.create), and the seat in the app.
+// For the result panel (end.js): its buttons carry a data-act too.
 const resultOptions = ({ env, auth, token }) => ({
 	again: !!auth?.cfg && (!env.embed || !!env.create),
 	open: !!(env.openApp && token),

@@ -25,6 +25,7 @@ from .helpers import (
     SHOTS,
     api,
     create_computer_table,
+    open_table,
     play_out_hand,
     wait_rack_saved,
 )
@@ -37,7 +38,8 @@ RECORDER = """<script>
 window.heard = []
 addEventListener('message', e => {
     if (!e.data || e.data.source !== 'istaka') return
-    const frame = [...document.querySelectorAll('iframe')].findIndex(f => f.contentWindow === e.source)
+    const frames = [...document.querySelectorAll('iframe')]
+    const frame = frames.findIndex(f => f.contentWindow === e.source)
     heard.push({ origin: e.origin, frame, data: e.data })
 })
 </script>"""
@@ -183,9 +185,7 @@ def discard_by_finger(page: Any, index: int = 0) -> int:
             f"() => document.querySelectorAll('.rack .tile').length === {before + 1}"
         )
     # Not the okey: throwing it away asks first.
-    ids = frame.eval_on_selector_all(
-        ".rack .tile:not(.okey)", "els => els.map(e => +e.dataset.id)"
-    )
+    ids = frame.eval_on_selector_all(".rack .tile:not(.okey)", "els => els.map(e => +e.dataset.id)")
     tile = ids[-1]
     frame_tap(page, index, f'.rack .tile[data-id="{tile}"]')
     frame.wait_for_selector(f'.rack .tile.sel[data-id="{tile}"]')
@@ -200,8 +200,8 @@ def assert_height_follows(page: Any, index: int = 0, panel: bool = False) -> Non
     game (the result), the frame is as tall as the panel asks, and the panel scrolls not."""
     page.wait_for_timeout(300)  # the last redraw's resize message has crossed
     last = heard(page, "resize", index)[-1]["data"]["height"]
-    iframe_height = page.locator("iframe").nth(index).evaluate(
-        "f => f.getBoundingClientRect().height"
+    iframe_height = (
+        page.locator("iframe").nth(index).evaluate("f => f.getBoundingClientRect().height")
     )
     assert abs(iframe_height - last) < 1, (iframe_height, last)
     inside = istaka_frame(page, index).evaluate(
@@ -212,7 +212,7 @@ def assert_height_follows(page: Any, index: int = 0, panel: bool = False) -> Non
     if not panel:
         assert abs(inside["body"] - inside["view"]) <= 1, inside  # nor is any of it left empty
         return
-    fits = "() => { const r = document.querySelector('#result'); return [r.scrollHeight, r.clientHeight] }"
+    fits = "() => [document.querySelector('#result')].map(r => [r.scrollHeight, r.clientHeight])[0]"
     scroll, client = istaka_frame(page, index).evaluate(fits)
     assert scroll <= client + 1, (scroll, client)
     assert inside["body"] <= inside["view"] + 1, inside
@@ -418,7 +418,8 @@ LAYOUT_JS = """() => {
         const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)
         return !el.contains(hit)
     }).map(el => el.className + ' ' + el.textContent)
-    const widths = sel => [...document.querySelectorAll(sel)].map(t => t.getBoundingClientRect().width)
+    const widths = sel =>
+        [...document.querySelectorAll(sel)].map(t => t.getBoundingClientRect().width)
     return { overlaps, missed, rack: widths('.rack .tile'), felt: widths('.felt .tile:not(.back)') }
 }"""
 
@@ -465,3 +466,42 @@ def test_the_keyboard_plays_inside_the_frame(pages: Any, base: str, host: Host) 
     assert focused and focused != first.get_attribute("data-id")
     page.keyboard.press("d")  # discards the focused tile
     frame.wait_for_selector(f'.rack .tile[data-id="{focused}"]', state="detached")
+
+
+def test_the_demo_page_shows_every_mode_with_its_snippet(pages: Any, base: str) -> None:
+    page = pages.new(1024, 900, mobile=False)
+    page.goto(base + "embed-demo.html")
+    for mode in ("computer", "computer101", "watch", "invite", "iframe"):
+        section = page.locator(f'[data-mode="{mode}"]')
+        section.locator("iframe").wait_for(state="attached")
+        snippet = section.locator("textarea").input_value()
+        assert ("embed.js" in snippet) != (mode == "iframe"), snippet
+        assert "embed.html" in section.locator("iframe").get_attribute("src")
+    # Every frame said it is ready, on the demo's own list of messages.
+    ready = "() => document.getElementById('heard').textContent.split('\"ready\"').length > 5"
+    page.wait_for_function(ready, timeout=30000)
+    frames = page.locator("iframe")
+    assert frames.count() == 5
+    invite = page.frame_locator('[data-mode="invite"] iframe')
+    invite.locator("#take-seat").wait_for()
+
+
+def test_the_menu_gives_both_snippets_and_the_script_one_works(
+    pages: Any, base: str, host: Host
+) -> None:
+    table = create_computer_table(base, "Ayşe")
+    page = pages.new(390, 844)
+    open_table(page, base, table)
+    page.wait_for_selector(".rack .tile")
+    page.click("[data-act=menu]")
+    script = page.locator(".modal #embed-script").input_value()
+    plain = page.locator(".modal #embed-snippet").input_value()
+    tid = table["table_id"]
+    assert script == f'<script src="{base}embed.js" data-table="{tid}" async></script>'
+    assert plain.startswith(f'<iframe src="{base}embed.html?table={tid}"')
+    assert table["token"] not in script + plain
+    # Pasted into another site as it is, the script tag shows the table.
+    visitor = pages.new(390, 844)
+    visitor.goto(host.page("pasted.html", script))
+    assert wait_heard(visitor, "ready")[0]["data"]["table_id"] == tid
+    istaka_frame(visitor).wait_for_selector(".felt .opp")
