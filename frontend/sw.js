@@ -2,6 +2,7 @@
 const CACHE = 'istaka-v8'
 const MODULES = [
 	'app',
+	'embed-frame',
 	'join',
 	'api',
 	'storage',
@@ -49,6 +50,7 @@ const SHELL = [
 	'index.html',
 	'embed.html',
 	'css/app.css',
+	'css/embed.css',
 	'manifest.webmanifest',
 	'img/icon.svg',
 	'img/icon-192.png',

@@ -26,9 +26,9 @@ TYPES=(
     "webmanifest application/manifest+json"
     "png image/png"
 )
-# The pages (index.html, embed.html, tg.html) and the service worker must be fetched fresh,
-# the rest may be cached.
-FRESH=(index.html embed.html tg.html sw.js)
+# The pages (index.html, embed.html, tg.html, embed-demo.html), the service worker and
+# embed.js (other sites load it by a fixed address) must be fetched fresh, the rest may be cached.
+FRESH=(index.html embed.html tg.html embed-demo.html sw.js embed.js)
 fresh_filters=()
 for page in "${FRESH[@]}"; do fresh_filters+=(--exclude "$page"); done
 for entry in "${TYPES[@]}"; do

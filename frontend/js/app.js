@@ -1,5 +1,5 @@
 // Boot and routes: #/ home, #/t/<id> a table, #/join/<id>/<code>, #/seat/<id>/<seat>/<token>
-// (a device link), #/rules; and embed.html.
+// (a device link), #/rules; and embed.html (embed-frame.js).
 import { setLang, guessLang, t } from './i18n/index.js'
 import { prefs, savePrefs, setAuth, getAuth } from './storage.js'
 import { toast, closeModal, fitNames } from './ui.js'
@@ -62,30 +62,11 @@ function claimSeat() {
 	route()
 }
 
-// embed.html?table=ID[#token=...&seat=N]: a compact table for an iframe; without a
-// token, a spectator's.
-async function embed(q) {
-	const f = new URLSearchParams(location.hash.slice(1)),
-		id = q.get('table'),
-		token = f.get('token'),
-		seat = +f.get('seat') || 0
-	await setLang(q.get('lang') || guessLang())
-	document.body.dataset.theme = q.get('theme') === 'candy' ? 'candy' : 'classic'
-	if (!id) return (app.textContent = t('err_notable'))
-	const { openTable } = await import('./table.js')
-	openTable(app, id, {
-		embed: true,
-		auth: token ? { token, seat, seats: [seat], mode: 'embed' } : null,
-		go: to => {
-			if (typeof to === 'string')
-				window.open(new URL(to, new URL('./', location.href)).href, '_blank', 'noopener')
-		},
-	})
-}
-
 ;(async () => {
 	const q = new URLSearchParams(location.search)
-	if (document.body.classList.contains('embed')) return embed(q)
+	// embed.html: its own boot (embed-frame.js), which the app never loads.
+	if (document.body.classList.contains('embed'))
+		return (await import('./embed-frame.js')).startEmbed(app, q)
 	if (q.get('table') && q.get('invite'))
 		history.replaceState(null, '', `./#/join/${q.get('table')}/${q.get('invite')}`)
 	setTheme(prefs.theme || ((prefs.lang || guessLang()) === 'ko' ? 'candy' : 'classic'))

@@ -136,7 +136,7 @@ function itemsList(v) {
 const act = (name, label, cls = '', id = null, to = null) =>
 	h('button.btn' + cls, { id, 'data-act': name, 'data-to': to }, label)
 
-// The panel; on: { again: whether "play again" is offered }.
+// The panel; on: { again: whether "play again" is offered, open: "Open in Istaka" (an embed) }.
 export function resultPanel(v, on) {
 	const is101 = v.variant === '101'
 	const r = is101 ? { winner: v.finisher, deltas: v.result || [] } : v.result || {}
@@ -160,6 +160,7 @@ export function resultPanel(v, on) {
 		'.acts',
 		legal(v, 'next_hand') && act('next-hand', t('next_hand'), '.primary', 'next-hand'),
 		v.match_over && on.again && act('play-again', t('play_again'), '.primary', 'play-again'),
+		v.match_over && on.open && act('open-app', t('open_istaka'), '', 'open-app'),
 		act('go', t('home'), '', null, '#/'),
 		act('see-table', t('see_table')),
 	)

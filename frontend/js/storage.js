@@ -1,11 +1,19 @@
-// Local storage: preferences, per-table tokens, recent tables. Never throws.
+// Local storage: preferences, per-table tokens, recent tables. Never throws. Where it is
+// refused (a blocked third-party frame, docs/EMBED.md), memory: storageKind 'memory'.
+export let storageKind = 'local'
 const store = (() => {
 	try {
 		const s = window.localStorage
 		s.getItem('x')
 		return s
 	} catch {
-		return null
+		storageKind = 'memory'
+		const items = new Map()
+		return {
+			getItem: key => items.get(key) ?? null,
+			setItem: (key, value) => items.set(key, String(value)),
+			removeItem: key => items.delete(key),
+		}
 	}
 })()
 

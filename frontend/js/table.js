@@ -18,7 +18,9 @@ import { showTurn, hideTurn } from './table/title.js'
 // Opens table `id` in `mount`; returns the function that leaves it. env:
 //   auth    the seat's token record { token, seat, seats, mode, cfg, invite, seen }, null
 //           for a spectator; left out, the one stored for this table
-//   embed   inside embed.html: no menu or rules link, a compact layout
+//   embed   inside embed.html: no menu or rules link, a compact layout; then, from
+//           embed-frame.js: onView (hears each view), gone (the table is not found),
+//           seatOffer + takeSeat ("Take a seat"), openApp ("Open in Istaka")
 //   go      go to a route ('#/', '#/rules')
 //   create  "play again": a new table with this one's settings
 export function openTable(mount, id, env) {
@@ -46,7 +48,10 @@ export function openTable(mount, id, env) {
 		sound: null, // the sounds (table/sound.js), made on the first gesture with sounds on (feedback.js)
 	}
 	ctx.redraw = batchedRedraw(ctx)
-	ctx.onView = arrival => viewArrived(ctx, arrival)
+	ctx.onView = arrival => {
+		env.onView?.(arrival)
+		return viewArrived(ctx, arrival)
+	}
 	const unbindInput = bindInput(ctx)
 	const unbindAway = bindAway(ctx)
 	const gesture = { capture: true, once: true }
@@ -80,6 +85,7 @@ export function openTable(mount, id, env) {
 		try {
 			await start(ctx)
 		} catch (e) {
+			if (e.status === 404 && env.gone) return env.gone()
 			const message = e.status === 404 ? t('err_notable') : e.message
 			root.replaceChildren(
 				h(

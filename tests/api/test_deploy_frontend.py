@@ -17,7 +17,7 @@ from infra.devserver import COMPRESSED, CONTENT_TYPES
 from .support import ROOT
 
 FRONTEND = ROOT / "frontend"
-FRESH = {"index.html", "embed.html", "tg.html", "sw.js"}
+FRESH = {"index.html", "embed.html", "tg.html", "embed-demo.html", "sw.js", "embed.js"}
 # CloudFront compresses only these types ("Serving compressed files" in its developer guide,
 # abridged to the ones a site like this could use).
 CLOUDFRONT_COMPRESSES = {

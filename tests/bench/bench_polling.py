@@ -143,6 +143,65 @@ def relaxed_games(polls: dict[str, Any], games: int, hidden_tab_open: bool) -> C
     )
 
 
+# -- an embed: 1,000 visitors a day, each one game against the computer (docs/EMBED.md) ----
+EMBED_VISITORS_PER_DAY = 1000
+EMBED_SEATS = 4  # the default: the visitor and three computers
+EMBED_TURNS = TURNS_PER_HAND // EMBED_SEATS  # the visitor's turns in the one hand of a game
+EMBED_FINISHED_SHARE = 0.5  # assumed: half play to the end; the rest leave the table idle
+EMBED_STATIC_FILES = 22  # embed.js, embed.html, the CSS and the table's modules (CloudFront only)
+EMBED_ITEM_KB = 3  # estimate: a dealt table's item with its event log (kept, not written per KB)
+FINISHED_TTL_DAYS = 7  # api/config.py: a finished table is kept a week
+DYNAMODB_PER_GB_MONTH = 0.25  # https://aws.amazon.com/dynamodb/pricing/on-demand/ (storage)
+
+
+def embed_games(polls: dict[str, Any], visitors: int) -> tuple[Counts, float, int]:
+    """A day of an embed's visitors: their counts, the static files CloudFront serves them,
+    and how many tables are stored once the TTLs have reached their steady state."""
+    turns = EMBED_TURNS * (EMBED_FINISHED_SHARE + (1 - EMBED_FINISHED_SHARE) / 2)
+    # create, the first view, the first sort's layout save; then per turn its polls, a draw
+    # or take and a discard, a layout save; the finishers' Play again is the next visitor's.
+    per_turn = polls["embed_turn_40s"] + ACTIONS_PER_TURN + LAYOUT_SAVES_PER_TURN
+    requests = 3 + turns * per_turn
+    writes = 2 + turns * (
+        ACTIONS_PER_TURN + LAYOUT_SAVES_PER_TURN + polls["writes"]["embed_turn_40s"]
+    )
+    # A table left mid-hand is played out by the sweep, a turn of the visitor's each time it
+    # runs out (turn_seconds 86400: a day); then it is finished, and kept as such.
+    swept = (1 - EMBED_FINISHED_SHARE) * EMBED_TURNS / 2
+    counts = Counts(
+        api_requests=visitors * requests,
+        table_writes=visitors * (writes + swept),
+        # a new deadline each turn
+        index_writes=visitors * (turns + swept) * INDEX_WRITES_PER_WAKE_CHANGE,
+        reads=visitors * (requests + swept) * READ_UNITS_PER_REQUEST,
+    )
+    left_days = EMBED_TURNS / 2 + FINISHED_TTL_DAYS
+    stored = round(
+        visitors
+        * (EMBED_FINISHED_SHARE * FINISHED_TTL_DAYS + (1 - EMBED_FINISHED_SHARE) * left_days)
+    )
+    return counts, visitors * EMBED_STATIC_FILES * CLOUDFRONT_PER_REQUEST, stored
+
+
+def _print_embed(polls: dict[str, Any]) -> None:
+    counts, static_usd, stored = embed_games(polls, EMBED_VISITORS_PER_DAY)
+    print(
+        f"   {EMBED_VISITORS_PER_DAY:,} embed visitors a day, one game against the computer each "
+        f"({EMBED_SEATS} seats, one hand, {EMBED_TURNS} turns of theirs, "
+        f"{EMBED_FINISHED_SHARE:.0%} play it out): {counts.api_requests:,.0f} API requests, "
+        f"{counts.table_writes + counts.index_writes:,.0f} write units, "
+        f"{counts.reads:,.0f} read units a day"
+    )
+    _print_costs("   price a day", counts)
+    print(f"      {'CloudFront, the static files':<34} ${static_usd:,.3f}")
+    gb = stored * EMBED_ITEM_KB / 1e6
+    print(
+        f"   tables stored: {stored:,} at steady state (kept {FINISHED_TTL_DAYS} days once "
+        f"finished; a left one is first played out by the sweep, a turn a day), about "
+        f"{gb:.2f} GB: ${gb * DYNAMODB_PER_GB_MONTH:,.3f} a month"
+    )
+
+
 def sweep_month() -> Counts:
     """The sweep's fixed cost, whether tables are due or not: a run a minute, its queries."""
     runs = 30 * 24 * 60
@@ -211,6 +270,7 @@ def main() -> None:
             f"{counts.pushes:,.0f} pushes"
         )
         _print_costs("   price", counts)
+    _print_embed(polls)
     _print_costs("the sweep alone, a month (43,200 runs, 13 queries each)", sweep_month())
 
 

@@ -70,6 +70,9 @@ const out = {
 	spectator_relaxed: polls(playing('relaxed')),
 	// A player who comes back for their turn and keeps the tab in view this long.
 	relaxed_visit_2min: polls(playing('relaxed'), { mine: true, span: minutes(2) }),
+	// An embed's game against the computer: every turn is the visitor's (the computers play
+	// inside the move's request), one about every 40 s, each move starting the pace again.
+	embed_turn_40s: polls(playing('relaxed'), { mine: true, span: 40000 }),
 	writes: {
 		live_others_turn: seenWrites(playing('live')),
 		live_your_turn: seenWrites(playing('live'), { mine: true }),
@@ -81,6 +84,7 @@ const out = {
 			span: minutes(2),
 			movedAt: 30000,
 		}),
+		embed_turn_40s: seenWrites(playing('relaxed'), { mine: true, span: 40000, movedAt: 20000 }),
 	},
 }
 console.log(JSON.stringify(out))

@@ -1,7 +1,7 @@
 // The table screen's dialogs: the menu, the move log, the score sheet, a seat's discards,
 // and questions (a discard that costs a penalty). Like render.js they only read the
 // state; their buttons carry a data-act for input.js, which binds the taps.
-import { t, tn } from '../i18n/index.js'
+import { t, tn, more } from '../i18n/index.js'
 import { h, btn, shareBox, modal, closeModal } from '../ui.js'
 import { discardsOf, fitOf } from '../board.js'
 import { tileEl } from '../tiles.js'
@@ -10,12 +10,14 @@ import { loadEnd } from './sync.js'
 import { inviteUrl, pushSlot } from './render.js'
 
 export async function openMenu(ctx) {
-	const { feedbackSwitches } = await import('./feedback.js')
+	// The embed's two snippets are labelled with strings of more/ (docs/EMBED.md).
+	const [{ feedbackSwitches }] = await Promise.all([import('./feedback.js'), more()])
 	const { id } = ctx
 	const v = ctx.state.sync.view
 	const url = inviteUrl(ctx)
 	const src = new URL('embed.html?table=' + id, location.href).href
-	const attrs = 'width="100%" height="420" style="border:0;max-width:720px" title="Okey"'
+	const attrs = 'width="100%" height="560" style="border:0;max-width:720px" title="Okey"'
+	const script = new URL('embed.js', location.href).href
 	const held = heldSeats(ctx.state, ctx.auth)
 	const absent = v.creator
 		? v.players.filter(p => p.kind === 'human' && !held.includes(p.seat))
@@ -40,6 +42,13 @@ export async function openMenu(ctx) {
 		device,
 		h('h3', t('embed_title')),
 		h('p.hint', t('embed_hint')),
+		h('p.hint', t('embed_script')),
+		shareBox(
+			`<script src="${script}" data-table="${id}" async></script>`,
+			t('embed_title'),
+			'embed-script',
+		),
+		h('p.hint', t('embed_iframe')),
 		shareBox(`<iframe src="${src}" ${attrs}></iframe>`, t('embed_title'), 'embed-snippet'),
 		replace,
 		feedbackSwitches(ctx),

@@ -106,6 +106,9 @@ const ON_ACT = {
 	},
 	help: ctx => ctx.env.go('#/rules'),
 	'play-again': ctx => ctx.env.create(ctx.auth.cfg).catch(e => toast(e.message, 'error')),
+	// An embed's (embed-frame.js): the seat in the full app, an open seat taken.
+	'open-app': ctx => ctx.env.openApp(ctx),
+	'take-seat': (ctx, el) => ctx.env.takeSeat(el),
 }
 for (const [name, type] of Object.entries(PLAIN_MOVES)) ON_ACT[name] = ctx => act(ctx, type)
 

@@ -135,6 +135,7 @@ function waitingRoom(ctx) {
 		h('ul.seats', v.players.map(seat)),
 		invite,
 		pushSlot(ctx),
+		ctx.env.seatOffer?.(v, ctx.state), // an embed's "Take a seat" (embed-frame.js)
 		v.creator
 			? h('button.btn.primary', { id: 'start-now', 'data-act': 'start' }, t('start_now'))
 			: h('p.hint', t('waiting_host')),
@@ -154,7 +155,10 @@ export function pushSlot(ctx) {
 }
 
 // For the result panel (end.js): its buttons carry a data-act too.
-const resultOptions = ({ env, auth }) => ({ again: !!auth?.cfg && !env.embed })
+const resultOptions = ({ env, auth, token }) => ({
+	again: !!auth?.cfg && (!env.embed || !!env.create),
+	open: !!(env.openApp && token),
+})
 
 // 📜, with the number of moves made while the player was away until the log is opened.
 function logIcon(unread) {

@@ -39,4 +39,8 @@ stat_pairs=Finished with pairs
 stat_okey=Finished with the okey
 stat_best_hand=Best hand (lowest score)
 stat_none=No hands played yet: stats start with your first hand.
+embed_script=A script tag: the frame sizes itself to the game.
+embed_iframe=Or a plain frame, for sites that allow no scripts.
+take_seat=Take a seat
+open_istaka=Open in Istaka
 `

@@ -38,4 +38,8 @@ stat_pairs=쌍으로 끝낸 판
 stat_okey=오케이로 끝낸 판
 stat_best_hand=최고의 판 (가장 낮은 점수)
 stat_none=아직 플레이한 판이 없어요. 첫 판부터 기록이 시작돼요.
+embed_script=스크립트 태그: 프레임이 게임 크기에 맞춰져요.
+embed_iframe=스크립트를 허용하지 않는 사이트에는 일반 프레임을 쓰세요.
+take_seat=자리에 앉기
+open_istaka=Istaka에서 열기
 `

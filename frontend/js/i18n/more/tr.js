@@ -38,4 +38,8 @@ stat_pairs=Çiftle biten eller
 stat_okey=Okeyle biten eller
 stat_best_hand=En iyi el (en düşük puan)
 stat_none=Henüz el oynanmadı: istatistikler ilk elinle başlar.
+embed_script=Bir script etiketi: çerçeve oyunun boyuna kendini ayarlar.
+embed_iframe=Ya da script kabul etmeyen siteler için düz bir çerçeve.
+take_seat=Masaya otur
+open_istaka=Istaka'da aç
 `
