@@ -10,6 +10,19 @@ DEFAULT_SQLITE_PATH = "data/istaka.sqlite3"
 DEFAULT_VAPID_KEY_FILE = "data/vapid-private.key"
 DEFAULT_TELEGRAM_API = "https://api.telegram.org"
 
+# Creations one client address may make per window (api/limits.py); 0 turns a limit off.
+PLAYER_LIMIT_ENV = "ISTAKA_PLAYER_CREATE_LIMIT"
+TABLE_LIMIT_ENV = "ISTAKA_TABLE_CREATE_LIMIT"
+DEFAULT_PLAYER_LIMIT = 20
+DEFAULT_TABLE_LIMIT = 60
+LIMIT_WINDOW_ENV = "ISTAKA_CREATE_LIMIT_WINDOW_SECONDS"
+DEFAULT_LIMIT_WINDOW_S = 3600
+
+
+def _env_int(name: str, default: int, env: Mapping[str, str] | None = None) -> int:
+    text = (os.environ if env is None else env).get(name, "").strip()
+    return int(text) if text else default
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -48,6 +61,22 @@ class Settings:
     telegram_api: str = DEFAULT_TELEGRAM_API  # the Bot API's base URL (tests: a fake one)
     telegram_bot: str | None = None  # the bot's username, without @ (t.me/<bot>/<app>)
     telegram_app: str | None = None  # the mini app's short name, set with BotFather
+    # Per-client creation limits (api/limits.py). Unlike the fields above, a Settings()
+    # made in code takes them from the environment too: the test session raises them once
+    # (tests/__init__.py) for every service its tests build, and a test that checks a limit
+    # names it.
+    player_create_limit: int = field(
+        default_factory=lambda: _env_int(PLAYER_LIMIT_ENV, DEFAULT_PLAYER_LIMIT)
+    )
+    table_create_limit: int = field(
+        default_factory=lambda: _env_int(TABLE_LIMIT_ENV, DEFAULT_TABLE_LIMIT)
+    )
+    create_window_seconds: int = field(
+        default_factory=lambda: _env_int(LIMIT_WINDOW_ENV, DEFAULT_LIMIT_WINDOW_S)
+    )
+    # Where a client's address comes from: "socket" (the connection, as the dev server
+    # sees it) or "cloudfront" (the CloudFront-Viewer-Address header, set by the stack).
+    client_address: str = "socket"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -77,6 +106,10 @@ class Settings:
             telegram_api=env.get("ISTAKA_TELEGRAM_API") or DEFAULT_TELEGRAM_API,
             telegram_bot=(env.get("ISTAKA_TELEGRAM_BOT") or "").lstrip("@") or None,
             telegram_app=env.get("ISTAKA_TELEGRAM_APP") or None,
+            player_create_limit=_env_int(PLAYER_LIMIT_ENV, DEFAULT_PLAYER_LIMIT, env),
+            table_create_limit=_env_int(TABLE_LIMIT_ENV, DEFAULT_TABLE_LIMIT, env),
+            create_window_seconds=_env_int(LIMIT_WINDOW_ENV, DEFAULT_LIMIT_WINDOW_S, env),
+            client_address=(env.get("ISTAKA_CLIENT_ADDRESS") or "socket").strip().lower(),
         )
 
 

@@ -92,6 +92,9 @@ class NotifyingStore:
     def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
         self.inner.put_player(player, expected_rev)  # not a table: no change to report
 
+    def count_up(self, key: str, limit: int, now_s: int, expires_at: int) -> bool:
+        return self.inner.count_up(key, limit, now_s, expires_at)  # a counter: no table change
+
     def set_aside(self, table_id: str) -> None:
         self.inner.set_aside(table_id)  # the sweep's index only: no change to report
 

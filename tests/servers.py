@@ -18,6 +18,8 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
+from tests import TEST_CREATE_LIMIT
+
 ROOT = Path(__file__).resolve().parents[1]
 _URL = re.compile(rb"https?://127\.0\.0\.1:(\d+)")
 
@@ -85,6 +87,9 @@ def running_devserver(data_dir: Path, extra_env: dict[str, str] | None = None) -
         "ISTAKA_SQLITE_PATH": str(data_dir / "istaka.sqlite3"),
         "ISTAKA_VAPID_KEY_FILE": str(data_dir / "vapid-private.key"),
         "PYTHONUNBUFFERED": "1",
+        # Browser tests make many tables and players from one address: far past the limits.
+        "ISTAKA_PLAYER_CREATE_LIMIT": TEST_CREATE_LIMIT,
+        "ISTAKA_TABLE_CREATE_LIMIT": TEST_CREATE_LIMIT,
         **(extra_env or {}),
     }
     command = [sys.executable, "-m", "infra.devserver"]

@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Callable
 
 from ..auth import match_token, new_token, token_hash
-from ..store.base import PlayerItems, StoredPlayer, VersionConflict
+from ..store.base import PlayerItems, StoreBusy, StoredPlayer, VersionConflict
 from .model import PLAYER_ID, Player, player_key
 
 WRITE_ATTEMPTS = 5
@@ -55,41 +55,58 @@ def create_player(
         player_id = new_player_id()
         token = f"{player_id}.{secret or new_token()}"
         player = Player(player_id, 1, name, [token_hash(token)], now_s, telegram_id=telegram_id)
+        player.expires_at = player.expiry(now_s)  # never played yet: 90 days unless seen
+        item = StoredPlayer(player_key(player_id), 1, player.to_json(), player.expires_at)
         try:
-            store.put_player(StoredPlayer(player_key(player_id), 1, player.to_json()), None)
+            store.put_player(item, None)
         except VersionConflict:
             continue  # an id taken already (48 random bits): draw another
         return player, token
     raise VersionConflict("could not allocate a player id")
 
 
-def get_player(store: PlayerItems, player_id: str) -> Player | None:
-    """The player with this id, read consistently, or ``None``."""
+def get_player(store: PlayerItems, player_id: str, now_s: int | None = None) -> Player | None:
+    """The player with this id, read consistently, or ``None``; with ``now_s``, also
+    ``None`` for one past its TTL (DynamoDB deletes expired items up to days late)."""
     if not PLAYER_ID.fullmatch(player_id):
         return None
     item = store.get_player(player_key(player_id))
-    return Player.from_json(player_id, item.rev, item.data) if item else None
+    if item is None:
+        return None
+    if now_s is not None and item.expires_at is not None and item.expires_at <= now_s:
+        return None
+    player = Player.from_json(player_id, item.rev, item.data)
+    player.expires_at = item.expires_at
+    return player
 
 
-def player_by_token(store: PlayerItems, token: str) -> Player | None:
-    """The player whose token this is, ``None`` for an unknown or malformed token.
+def player_by_token(store: PlayerItems, token: str, now_s: int | None = None) -> Player | None:
+    """The player whose token this is, ``None`` for an unknown or malformed token (and,
+    with ``now_s``, an expired player's).
 
     The hashes are compared in constant time (:func:`api.auth.match_token`)."""
     player_id = token_player_id(token)
     if player_id is None:
         return None
-    player = get_player(store, player_id)
+    player = get_player(store, player_id, now_s)
     if player is None or match_token(token, player.tokens) is None:
         return None
     return player
 
 
 def update_player(
-    store: PlayerItems, player_id: str, change: Callable[[Player], bool]
+    store: PlayerItems,
+    player_id: str,
+    change: Callable[[Player], bool],
+    now_s: int | None = None,
 ) -> Player | None:
     """Read the player, apply ``change`` (it returns whether it changed anything) and write
     it back if nobody wrote in between; else read again, a few times. ``None``: no such
-    player. The player as it is now is returned."""
+    player. The player as it is now is returned.
+
+    The write carries the player's TTL (:meth:`Player.expiry`): dropped once it has
+    played, else moved on to 90 days after ``now_s`` (a use), or kept as it was when the
+    caller has no clock (the credit after a hand)."""
     for _ in range(WRITE_ATTEMPTS):
         player = get_player(store, player_id)
         if player is None:
@@ -98,17 +115,19 @@ def update_player(
         if not change(player):
             return player
         player.rev = expected + 1
+        player.expires_at = player.expiry(now_s)
+        item = StoredPlayer(player_key(player_id), player.rev, player.to_json(), player.expires_at)
         try:
-            store.put_player(
-                StoredPlayer(player_key(player_id), player.rev, player.to_json()), expected
-            )
+            store.put_player(item, expected)
         except VersionConflict:
             continue
         return player
     raise VersionConflict(f"player {player_id} keeps changing")
 
 
-def issue_token(store: PlayerItems, player_id: str, secret: str | None = None) -> str | None:
+def issue_token(
+    store: PlayerItems, player_id: str, secret: str | None = None, now_s: int | None = None
+) -> str | None:
     """A new token for an existing player (another device, a Telegram login); ``None``: no
     such player. The oldest of its tokens goes past :data:`~api.players.model.MAX_TOKENS`.
     With ``secret`` the token is ``<id>.<secret>``, and one the player holds already is
@@ -117,19 +136,34 @@ def issue_token(store: PlayerItems, player_id: str, secret: str | None = None) -
     hashed = token_hash(token)
 
     def add(player: Player) -> bool:
-        if hashed in player.tokens:
-            return False
+        if hashed in player.tokens:  # written only to move a stale TTL on
+            return now_s is not None and player.stale(now_s)
         player.add_token(hashed)
         return True
 
-    return token if update_player(store, player_id, add) is not None else None
+    return token if update_player(store, player_id, add, now_s) is not None else None
 
 
-def rename(store: PlayerItems, player_id: str, name: str) -> Player | None:
+def touch(store: PlayerItems, player: Player, now_s: int) -> Player:
+    """``player`` seen at ``now_s``: its TTL moved on if a day has passed since it last was
+    (one conditional write), else nothing written. Never fails a request: a player that
+    changed meanwhile or a busy store leave the TTL for the next use."""
+    if not player.stale(now_s):
+        return player
+    try:
+        touched = update_player(store, player.player_id, lambda p: p.stale(now_s), now_s)
+    except (VersionConflict, StoreBusy):
+        return player
+    return touched if touched is not None else player
+
+
+def rename(
+    store: PlayerItems, player_id: str, name: str, now_s: int | None = None
+) -> Player | None:
     def change(player: Player) -> bool:
         if player.name == name:
             return False
         player.name = name
         return True
 
-    return update_player(store, player_id, change)
+    return update_player(store, player_id, change, now_s)

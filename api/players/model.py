@@ -29,6 +29,11 @@ MAX_TOKENS = 5
 # tables to credit this same player in between.
 CREDIT_MEMORY = 16
 DAY_S = 86_400
+# A player that has never played is kept this long after it was last seen (TTL), then
+# dropped: a device that made one and never came back leaves nothing for ever. Each use
+# moves it on, at most once a day (REFRESH_S) so that a read does not become a write.
+UNPLAYED_TTL_S = 90 * DAY_S
+REFRESH_S = DAY_S
 
 
 def player_key(player_id: str) -> str:
@@ -99,6 +104,29 @@ class Player:
     stats: dict[str, Stats] = field(default_factory=dict)
     credits: list[Credit] = field(default_factory=list)  # most recent last
     telegram_id: int | None = None  # set by the Telegram login (api/players/telegram, later)
+    # The item's TTL (epoch seconds), not part of its JSON: None once the player has played
+    # (kept, as before), else when it goes unless it is seen again.
+    expires_at: int | None = None
+
+    @property
+    def played(self) -> bool:
+        """Whether a hand of this player's has been counted: from then on it is kept."""
+        return any(s.hands for s in self.stats.values())
+
+    def expiry(self, now_s: int | None) -> int | None:
+        """The TTL to store with the next write: none once played; else ``now_s`` plus
+        :data:`UNPLAYED_TTL_S`, or the current one when the write has no clock (a credit)."""
+        if self.played:
+            return None
+        if now_s is None:
+            return self.expires_at
+        return now_s + UNPLAYED_TTL_S
+
+    def stale(self, now_s: int) -> bool:
+        """Whether a use at ``now_s`` should move the TTL on (a day since it last was)."""
+        if self.played:
+            return self.expires_at is not None
+        return self.expires_at is None or self.expires_at < now_s + UNPLAYED_TTL_S - REFRESH_S
 
     def earned_on(self, day: int) -> int:
         """Candy earned on UTC ``day``: 0 for any day but the one counted."""

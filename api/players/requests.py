@@ -15,7 +15,7 @@ from ..errors import RETRY_AFTER_STORE, ApiError, busy, unauthorized
 from ..names import DEFAULT_NAMES
 from ..service import Service, store_busy
 from ..store.base import StoreBusy, VersionConflict
-from .accounts import create_player, player_by_token, rename
+from .accounts import create_player, player_by_token, rename, touch
 from .model import DAILY_LIMIT, DAY_S, VARIANTS, Player, Stats, utc_day
 
 PLAYER_HEADER = "x-istaka-player"
@@ -40,10 +40,14 @@ def new_player(service: Service, request: dict[str, Any]) -> dict[str, Any]:
 
 
 def _find(service: Service, token: str) -> Player | None:
+    """The token's player, unless unknown or expired; a use, so its TTL moves on (at most
+    one write a day: api/players/model.py)."""
+    now_s = service.clock.now_ms() // 1000
     try:
-        return player_by_token(service.store, token)
+        player = player_by_token(service.store, token, now_s)
     except StoreBusy as err:
         raise store_busy(err) from err
+    return touch(service.store, player, now_s) if player is not None else None
 
 
 def me(service: Service, token: str | None) -> Player:
@@ -69,12 +73,14 @@ def table_player(service: Service, token: str | None) -> Player | None:
 
 def renamed(service: Service, player: Player, name: str) -> Player:
     try:
-        changed = rename(service.store, player.player_id, name)
+        now_s = service.clock.now_ms() // 1000
+        changed = rename(service.store, player.player_id, name, now_s)
     except StoreBusy as err:
         raise store_busy(err) from err
     except VersionConflict as err:
         raise busy("the player is busy; try again", RETRY_AFTER_STORE) from err
-    assert changed is not None  # players are never deleted
+    if changed is None:  # expired between the read and the write
+        raise unauthorized("this player token is unknown")
     return changed
 
 

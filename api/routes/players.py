@@ -6,6 +6,7 @@ from aws_lambda_powertools.event_handler import Response
 
 from ..context import get_service
 from ..http import body, dumped, token
+from ..limits import charge_request
 from ..players.requests import describe, me, new_player, renamed
 from ..players.schemas import PlayerCreatedResponse, PlayerRequest, PlayerResponse, RenameRequest
 from ..schemas import load
@@ -14,7 +15,9 @@ from .router import router
 
 def create() -> Response[str]:
     request = load(PlayerRequest, body(router))
-    answer = new_player(get_service(), request)
+    service = get_service()
+    charge_request(service, "player", router)  # 429 too_many past the client's limit
+    answer = new_player(service, request)
     return dumped(PlayerCreatedResponse, answer, status=201)
 
 

@@ -54,9 +54,11 @@ OPERATIONS: tuple[Operation, ...] = (
         s.CreateTableResponse,
         status=201,
         request=s.CreateTableRequest,
-        errors=(*COMMON_ERRORS, 401),
+        errors=(*COMMON_ERRORS, 401, 429),
         security=ANYONE_OR_PLAYER,
-        description=PLAYER_LINK,
+        description=PLAYER_LINK
+        + " At most 60 tables an hour per client address (ISTAKA_TABLE_CREATE_LIMIT): then"
+        " 429 too_many with Retry-After.",
     ),
     Operation(
         "post",
@@ -300,10 +302,12 @@ OPERATIONS: tuple[Operation, ...] = (
         status=201,
         request=player_s.PlayerRequest,
         request_required=False,
-        errors=(400, 503),
+        errors=(400, 429, 503),
         description=(
             "An anonymous player for this device: no sign-up. Keep the token; it "
-            "is shown only here. Without a name, a generated one in `lang`."
+            "is shown only here. Without a name, a generated one in `lang`. At most 20 "
+            "an hour per client address (ISTAKA_PLAYER_CREATE_LIMIT): then 429 too_many "
+            "with Retry-After. A player that never plays expires 90 days after its last use."
         ),
     ),
     Operation(

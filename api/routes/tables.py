@@ -8,6 +8,7 @@ from ..context import get_service
 from ..errors import bad_request
 from ..hands import finished_hand
 from ..http import body, dumped, header, json_text_response, query, token
+from ..limits import charge_request
 from ..lobby import create_table, join_table, seat_to_bot, start_table
 from ..players.requests import PLAYER_HEADER, table_player
 from ..schemas import (
@@ -32,6 +33,7 @@ def create() -> Response[str]:
     request = load(CreateTableRequest, body(router))
     service = get_service()
     player = table_player(service, header(router, PLAYER_HEADER))
+    charge_request(service, "table", router)  # 429 too_many past the client's limit
     answer = create_table(service, request, header(router, "origin"), player)
     return dumped(CreateTableResponse, answer, status=201)
 

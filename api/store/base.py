@@ -1,7 +1,7 @@
 """The storage contract, by what is stored: tables and their finished hands
-(:class:`TableItems`), seats' push subscriptions (:class:`PushItems`) and players
-(:class:`PlayerItems`); a :class:`Store` keeps all three. Every item is written only if
-its revision is unchanged.
+(:class:`TableItems`), seats' push subscriptions (:class:`PushItems`), players
+(:class:`PlayerItems`) and counters (:class:`CounterItems`); a :class:`Store` keeps them
+all. Every item is written only if its revision is unchanged (a counter: its count).
 
 ``rev`` is the store's own counter; it grows with every write (moves, joins,
 rack layouts), unlike the game version, so a saved layout never makes a
@@ -211,6 +211,16 @@ class PlayerItems(Protocol):
         if there is none yet); :class:`VersionConflict` otherwise."""
 
 
-class Store(TableItems, PushItems, PlayerItems, Protocol):
+class CounterItems(Protocol):
+    """Counters with a ceiling, one item each (api/limits.py: creations per client and hour)."""
+
+    def count_up(self, key: str, limit: int, now_s: int, expires_at: int) -> bool:
+        """Add one to the counter ``key`` (a new one starts at 1) unless it has reached
+        ``limit``: whether it was added. One conditional write, whatever the answer; the
+        counter may be dropped after ``expires_at`` (epoch seconds), and a backend that
+        drops expired items itself does so by ``now_s``."""
+
+
+class Store(TableItems, PushItems, PlayerItems, CounterItems, Protocol):
     """The whole store: what the API's service holds (SQLite, DynamoDB, and the dev
     server's wrapper around either)."""

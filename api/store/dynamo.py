@@ -60,6 +60,9 @@ PUSH_ATTRIBUTE = "subs"
 # A player's JSON (api/players) lives under this attribute, for the same reason: crediting
 # candy after a hand must not wake the stream consumers that watch table items.
 PLAYER_ATTRIBUTE = "pl"
+# A counter's count (api/limits.py): a number attribute, and no "data", so counting is no
+# table change for any stream consumer either.
+COUNT_ATTRIBUTE = "n"
 # BatchGetItem may answer only part of a batch (UnprocessedKeys: a throttled partition, or
 # past 16 MB of items, far beyond 100 items under 1 KB each). The rest is asked again after
 # a pause drawn below a doubling ceiling (50, 100, 200 ms), as AWS advises, a few times and
@@ -385,6 +388,31 @@ class DynamoStore:
             )
         except self._conflict_errors() as exc:
             raise VersionConflict(f"player {player.key} changed") from exc
+
+    def count_up(self, key: str, limit: int, now_s: int, expires_at: int) -> bool:
+        """One UpdateItem: ADD makes the counter at 1 or adds one, only while it is below the
+        limit. A refused update costs a write unit as a landed one does (DynamoDB bills a
+        failed condition); the TTL deletes the item after ``expires_at``."""
+        if limit < 1:
+            raise ValueError("a counter's limit is at least 1")
+        try:
+            self._call(
+                self.client.update_item,
+                key,
+                TableName=self.table_name,
+                Key={"id": {"S": key}},
+                UpdateExpression="ADD #n :one SET #ttl = :ttl",
+                ConditionExpression="attribute_not_exists(#n) OR #n < :limit",
+                ExpressionAttributeNames={"#n": COUNT_ATTRIBUTE, "#ttl": TTL_ATTRIBUTE},
+                ExpressionAttributeValues={
+                    ":one": {"N": "1"},
+                    ":ttl": {"N": str(expires_at)},
+                    ":limit": {"N": str(limit)},
+                },
+            )
+        except self._conflict_errors():
+            return False
+        return True
 
     def set_aside(self, table_id: str) -> None:
         # An update, not a put: the item's other attributes stay exactly as they are.

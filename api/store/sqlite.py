@@ -72,9 +72,24 @@ PLAYER_SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
     id TEXT PRIMARY KEY,
     rev INTEGER NOT NULL,
-    data TEXT NOT NULL
+    data TEXT NOT NULL,
+    expires_at INTEGER
 )
 """
+# Counters (api/limits.py): a key per client address and hour, dropped once expired.
+COUNTER_SCHEMA = """
+CREATE TABLE IF NOT EXISTS counters (
+    id TEXT PRIMARY KEY,
+    n INTEGER NOT NULL,
+    expires_at INTEGER NOT NULL
+)
+"""
+# One statement, so the check and the increment are one step: a new key starts at 1, an
+# existing one grows only below the limit (rowcount 0 when it has reached it).
+COUNT_UP = (
+    "INSERT INTO counters (id, n, expires_at) VALUES (?, 1, ?)"
+    " ON CONFLICT(id) DO UPDATE SET n = n + 1 WHERE n < ?"
+)
 
 
 @contextmanager
@@ -104,6 +119,10 @@ class SqliteStore:
             db.execute(WAKE_INDEX)
             db.execute(PUSH_SCHEMA)
             db.execute(PLAYER_SCHEMA)
+            players = {row[1] for row in db.execute("PRAGMA table_info(players)")}
+            if "expires_at" not in players:  # a file made before players could expire
+                db.execute("ALTER TABLE players ADD COLUMN expires_at INTEGER")
+            db.execute(COUNTER_SCHEMA)
 
     def _connect(self) -> sqlite3.Connection:
         """This thread's connection (autocommit: each statement is its own transaction)."""
@@ -216,29 +235,44 @@ class SqliteStore:
 
     def get_player(self, key: str) -> StoredPlayer | None:
         with _answering(key), self._connect() as db:
-            row = db.execute("SELECT id, rev, data FROM players WHERE id = ?", (key,)).fetchone()
+            row = db.execute(
+                "SELECT id, rev, data, expires_at FROM players WHERE id = ?", (key,)
+            ).fetchone()
         if not row:
             return None
         checked = stored_item(*row)
-        return StoredPlayer(key, checked.rev, checked.data)
+        return StoredPlayer(key, checked.rev, checked.data, checked.expires_at)
 
     def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
+        row = (player.rev, player.data, player.expires_at, player.key)
         with _answering(player.key), self._connect() as db:
             if expected_rev is None:
+                # Expired players go when new ones come, as DynamoDB's TTL sweeps them.
+                db.execute(
+                    "DELETE FROM players WHERE expires_at IS NOT NULL AND expires_at < ?",
+                    (int(time.time()),),
+                )
                 try:
                     db.execute(
-                        "INSERT INTO players (id, rev, data) VALUES (?, ?, ?)",
-                        (player.key, player.rev, player.data),
+                        "INSERT INTO players (rev, data, expires_at, id) VALUES (?, ?, ?, ?)", row
                     )
                 except sqlite3.IntegrityError as exc:
                     raise VersionConflict(f"player {player.key} exists") from exc
                 return
             cursor = db.execute(
-                "UPDATE players SET rev = ?, data = ? WHERE id = ? AND rev = ?",
-                (player.rev, player.data, player.key, expected_rev),
+                "UPDATE players SET rev = ?, data = ?, expires_at = ? WHERE id = ? AND rev = ?",
+                (*row, expected_rev),
             )
             if cursor.rowcount != 1:
                 raise VersionConflict(f"player {player.key} changed")
+
+    def count_up(self, key: str, limit: int, now_s: int, expires_at: int) -> bool:
+        if limit < 1:
+            raise ValueError("a counter's limit is at least 1")
+        with _answering(key), self._connect() as db:
+            db.execute("DELETE FROM counters WHERE expires_at < ?", (now_s,))
+            cursor = db.execute(COUNT_UP, (key, expires_at, limit))
+        return cursor.rowcount == 1
 
     def set_aside(self, table_id: str) -> None:
         with _answering(table_id), self._connect() as db:

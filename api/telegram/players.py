@@ -26,6 +26,7 @@ from ..players.accounts import (
     get_player,
     issue_token,
     player_by_token,
+    touch,
     update_player,
 )
 from ..players.model import Player
@@ -77,10 +78,12 @@ def find_or_create_player_for_telegram(
     adds no token), else a new one. On first use the player is the device's where it is
     free to take, else a new player named ``first_name``."""
     store, key = service.store, f"{PLAYER_PREFIX}{telegram_id}"
-    device_player = player_by_token(store, device_token) if device_token else None
+    now_s = service.clock.now_ms() // 1000
+    device_player = player_by_token(store, device_token, now_s) if device_token else None
     linked, _rev = items.read(store, key)
     if linked is not None and device_player is not None and device_player.player_id == linked["p"]:
         assert device_token is not None
+        touch(store, device_player, now_s)  # a use: the TTL of a player yet to play moves on
         return LinkedPlayer(device_player.player_id, device_token, device_player.name)
     if linked is not None and (found := _with_new_token(service, str(linked["p"]), secret)):
         return found
@@ -114,15 +117,16 @@ def _take(service: Service, player: Player, telegram_id: int) -> Player | None:
         current.telegram_id = telegram_id
         return True
 
-    now = update_player(service.store, player.player_id, mark)
+    now = update_player(service.store, player.player_id, mark, service.clock.now_ms() // 1000)
     return now if now is not None and now.telegram_id == telegram_id else None
 
 
 def _with_new_token(
     service: Service, player_id: str, secret: str | None = None
 ) -> LinkedPlayer | None:
-    player = get_player(service.store, player_id)
-    token = issue_token(service.store, player_id, secret) if player is not None else None
+    now_s = service.clock.now_ms() // 1000
+    player = get_player(service.store, player_id, now_s)
+    token = issue_token(service.store, player_id, secret, now_s) if player is not None else None
     if player is None or token is None:
         return None  # gone (expired): the caller links a new one
     return LinkedPlayer(player_id, token, player.name)

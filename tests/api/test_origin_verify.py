@@ -42,6 +42,10 @@ class CountingStore:
         self.calls.append("put_if_version")
         self.inner.put_if_version(table, expected_rev)
 
+    def count_up(self, key: str, limit: int, now_s: int, expires_at: int) -> bool:
+        self.calls.append("count_up")  # a creation's counter (api/limits.py)
+        return self.inner.count_up(key, limit, now_s, expires_at)
+
     def raw(self, table_id: str) -> bytes | None:
         return self.inner.raw(table_id)
 

@@ -46,7 +46,8 @@ def test_the_lambda_credits_a_hand_end_once_and_ignores_other_records(
     lambda_store: Store,
 ) -> None:
     store = lambda_store
-    ids = [create_player(store, 0, name)[0].player_id for name in ("Ada", "Can")]
+    # Made "now" (the manual clock's 2100): a player that never played expires 90 days on.
+    ids = [create_player(store, 4_102_444_800, name)[0].player_id for name in ("Ada", "Can")]
     over = _hand(3)
     playing = new_match(Options(seats=2), bytes([3]) * 32)
     table = _table("friends", ["human", "human"], list[str | None](ids))
@@ -108,7 +109,12 @@ def test_a_new_player_while_dynamodb_throttles_is_503_busy(
     client: ApiClient, service: Service
 ) -> None:
     with stubbed_store(service) as stubber:
+        stubber.add_response("update_item", {})  # the client's creation counter (api/limits.py)
         stubber.add_client_error("put_item", "ThrottlingException")
+        reply = client.call("POST", "/api/players", {})
+    assert_busy(reply, "2")
+    with stubbed_store(service) as stubber:  # the counter itself throttled: busy, not counted
+        stubber.add_client_error("update_item", "ThrottlingException")
         reply = client.call("POST", "/api/players", {})
     assert_busy(reply, "2")
 
