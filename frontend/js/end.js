@@ -41,7 +41,7 @@ export function matchTable(v) {
 		),
 		h(
 			'tbody',
-			rows.map((r, i) => row(i + 1, r[3].map(signed), s => s === r[0])),
+			rows.map((r, i) => row([i + 1, reviewButton(i)], r[3].map(signed), s => s === r[0])),
 			is101 &&
 				v.options.penalties &&
 				row(
@@ -60,6 +60,14 @@ export function matchTable(v) {
 		),
 	)
 }
+
+// Every hand on the sheet is over: each opens its review (js/review/, input.js ON_ACT.review).
+const reviewButton = hand =>
+	h(
+		'button.btn.small.rv-open',
+		{ 'data-act': 'review', 'data-hand': hand, 'aria-label': t('review_n', { n: hand + 1 }) },
+		'🔍',
+	)
 
 // The revealed seed and its hash, and "verify the shuffle" (checkShuffle).
 function fairness(v) {
@@ -162,6 +170,11 @@ export function resultPanel(v, on) {
 		v.match_over && on.again && act('play-again', t('play_again'), '.primary', 'play-again'),
 		act('go', t('home'), '', null, '#/'),
 		act('see-table', t('see_table')),
+		h(
+			'button.btn',
+			{ id: 'review-hand', 'data-act': 'review', 'data-hand': v.hand },
+			t('review_hand'),
+		),
 	)
 	// What this game earned: filled by candy.js once the server has credited the hand.
 	import('./candy.js').then(m => m.showEarned(v)).catch(() => {})

@@ -1,0 +1,232 @@
+// The hand review's state and words (frontend/js/review/model.js), on an answer shaped as
+// GET /api/tables/{id}/hands/{n}/review answers (fixtures/review-classic.json, written
+// from the contract in docs/API.md: tile ids as helpers.js numbers them).
+import { test, describe, before } from 'node:test'
+import assert from 'node:assert/strict'
+import { readFileSync } from 'node:fs'
+import * as model from '../../../frontend/js/review/model.js'
+import { more } from '../../../frontend/js/i18n/index.js'
+import { id, failOnConsoleError } from './helpers.js'
+
+failOnConsoleError()
+
+const fixture = () =>
+	JSON.parse(readFileSync(new URL('./fixtures/review-classic.json', import.meta.url), 'utf8'))
+// Seat 1's answer for the same hand: its turns fall between seat 0's.
+const seatOne = () => ({
+	...fixture(),
+	seat: 1,
+	turns: [5, 13, 21].map((event_index, index) => ({ ...fixture().turns[0], index, event_index })),
+})
+const names = ['Ayşe', 'Computer 2', 'Computer 3', 'Computer 4']
+const name = seat => names[seat]
+const texts = lines => lines.map(line => line.text)
+
+// The review's strings load with it (i18n/more/), as screen.js awaits them.
+before(() => more())
+
+describe('stepping', () => {
+	const opened = () => {
+		const review = model.createReview(2, 0, 4, 0)
+		model.acceptAnswer(review, 0, fixture())
+		return review
+	}
+
+	test('starts at the first turn and stops at both ends', () => {
+		const review = opened()
+		assert.equal(model.currentTurn(review).index, 0)
+		assert.equal(model.step(review, -1), false)
+		assert.equal(model.step(review, 1), true)
+		assert.equal(model.step(review, 1), true)
+		assert.equal(model.currentTurn(review).verdict, 'blunder')
+		assert.equal(model.step(review, 1), false)
+		assert.equal(review.turn, 2)
+		assert.equal(model.position(review), 'Turn 3 of 3')
+	})
+
+	test('goTo keeps within the turns', () => {
+		const review = opened()
+		assert.equal(model.goTo(review, 99), true)
+		assert.equal(review.turn, 2)
+		assert.equal(model.goTo(review, -5), true)
+		assert.equal(review.turn, 0)
+		assert.equal(model.goTo(review, 0), false)
+	})
+
+	test('keys: arrows step, Home and End jump, other keys do nothing', () => {
+		const review = opened()
+		assert.equal(model.keyStep(review, 'ArrowRight'), 1)
+		assert.equal(model.keyStep(review, 'ArrowLeft'), -1)
+		assert.equal(model.keyStep(review, 'End'), 2)
+		assert.equal(model.keyStep(review, 'Home'), 0)
+		assert.equal(model.keyStep(review, 'a'), null)
+		assert.equal(model.keyStep(review, 'Enter'), null)
+	})
+
+	test('a swipe to the left is the next turn, to the right the previous', () => {
+		assert.equal(model.swipeStep(-120, 10), 1)
+		assert.equal(model.swipeStep(120, -30), -1)
+		// Too short, or more down than across (the sheet scrolls): no step.
+		assert.equal(model.swipeStep(-model.SWIPE_MIN_PX + 1, 0), 0)
+		assert.equal(model.swipeStep(-80, 90), 0)
+		assert.equal(model.swipeStep(0, 0), 0)
+	})
+
+	test('a review with no turns has no turn and does not move', () => {
+		const review = model.createReview(0, 3, 4, 0)
+		model.acceptAnswer(review, 3, { ...fixture(), seat: 3, turns: [] })
+		assert.equal(model.currentTurn(review), null)
+		assert.equal(model.step(review, 1), false)
+		assert.match(model.stepAnnouncement(review), /No turns/)
+	})
+})
+
+describe('the seat switcher', () => {
+	test('keeps the place in the hand: the other seat opens at its nearest turn', () => {
+		const review = model.createReview(2, 0, 4, 0)
+		model.acceptAnswer(review, 0, fixture())
+		model.acceptAnswer(review, 1, seatOne())
+		model.goTo(review, 1) // event 11
+		model.showSeat(review, 1)
+		assert.equal(review.seat, 1)
+		assert.equal(model.currentTurn(review).event_index, 13)
+		model.goTo(review, 2) // event 21
+		model.showSeat(review, 0)
+		assert.equal(model.currentTurn(review).event_index, 19)
+	})
+
+	test('nearestTurn takes the earlier turn on a tie', () => {
+		const turns = [{ event_index: 2 }, { event_index: 6 }, { event_index: 10 }]
+		assert.equal(model.nearestTurn(turns, 4), 0)
+		assert.equal(model.nearestTurn(turns, 5), 1)
+		assert.equal(model.nearestTurn(turns, 100), 2)
+	})
+})
+
+describe('words', () => {
+	const turns = fixture().turns
+
+	test("the move played and the coach's, with the tiles they name", () => {
+		assert.deepEqual(model.playedLines(turns[1], null), [
+			{ text: 'Took blue 1 from the discards', tile: id('B1') },
+			{ text: 'Threw yellow 7', tile: id('Y7') },
+		])
+		assert.deepEqual(model.coachLines(turns[1], null), [
+			{ text: 'Draw from the pile', tile: null },
+			{ text: 'Throw yellow 2', tile: id('Y2') },
+		])
+	})
+
+	test("the coach's take from the discards names the tile offered: the last one thrown", () => {
+		assert.equal(model.offeredDiscard(turns[2]), id('K4', 1))
+		assert.deepEqual(texts(model.coachLines(turns[2], null)), [
+			'Take black 4',
+			'Finish with black 12',
+		])
+		// Taken by the player: the tile taken.
+		assert.equal(model.offeredDiscard(turns[1]), id('B1'))
+	})
+
+	test('the okey is named as the okey', () => {
+		const okey = id('B7') >> 1
+		assert.deepEqual(texts(model.playedLines(turns[0], okey)), [
+			'Drew blue 7, okey from the pile',
+			'Threw red 13',
+		])
+	})
+
+	test('a pile draw the answer does not reveal, a finish, a first turn, an indicator shown', () => {
+		const move = played => ({ ...turns[0], played: { ...turns[0].played, ...played } })
+		assert.deepEqual(texts(model.playedLines(move({ tile: null }), null)), [
+			'Drew from the pile',
+			'Threw red 13',
+		])
+		assert.deepEqual(texts(model.playedLines(move({ finish: true }), null)), [
+			'Drew blue 7 from the pile',
+			'Finished with red 13',
+		])
+		const first = model.playedLines(move({ take: null, tile: null, show_indicator: true }), null)
+		assert.deepEqual(texts(first), [
+			'Showed the indicator',
+			'No take: the first turn starts with 15 tiles',
+			'Threw red 13',
+		])
+	})
+
+	test('same as the coach only when the take, the throw and the finish all match', () => {
+		assert.equal(model.sameAsCoach(turns[0]), true)
+		assert.equal(model.sameAsCoach(turns[1]), false)
+		assert.equal(model.sameAsCoach(turns[2]), false)
+		const finishing = { ...turns[0], coach: { ...turns[0].coach, finish: true } }
+		assert.equal(model.sameAsCoach(finishing), false)
+	})
+
+	test("the other seats' moves as they happened, a line each", () => {
+		assert.deepEqual(model.otherLines(turns[0], null, name), [
+			'Computer 2: drew from the pile, threw black 1',
+			'Computer 3: took black 1, threw yellow 13',
+			'Computer 4: drew from the pile, threw blue 2',
+		])
+		assert.deepEqual(
+			model.otherLines(turns[1], null, name)[0],
+			'Computer 2: drew red 5 from the pile, threw black 2',
+		)
+		assert.deepEqual(model.otherLines({ ...turns[0], others: [] }, null, name), [])
+	})
+
+	test('the measure, and what a screen reader hears on a step', () => {
+		assert.equal(
+			model.measureLine(turns[1]),
+			"Tiles from a win: 3 before, 4 after (the coach's move: 3)",
+		)
+		assert.equal(model.measureLine({ ...turns[1], measure: undefined }), null)
+		const review = model.createReview(2, 0, 4, 0)
+		model.acceptAnswer(review, 0, fixture())
+		model.step(review, 1)
+		assert.equal(
+			model.stepAnnouncement(review),
+			'Turn 2 of 3. Mistake. broke the pair Y7-Y7 while B5-B6-B7 waited for nothing',
+		)
+	})
+
+	test('the summary: verdicts counted (none left out but zeros), then what was missed', () => {
+		assert.deepEqual(model.summaryLines(fixture().summary), [
+			'★ Best 1 · ? Mistake 1 · ?? Blunder 1',
+			'Could have won earlier: turn 3',
+			'The indicator was not shown.',
+		])
+		assert.deepEqual(model.summaryLines(null), [])
+	})
+
+	test("101's extras: the opening, penalties and lay-offs missed", () => {
+		const turn = { ...turns[0], opened: true, penalties: [{}, {}], missed_layoffs: [{}] }
+		assert.deepEqual(model.extraLines(turn), [
+			'Opened this turn.',
+			'2 penalties this turn',
+			'1 lay-off missed',
+		])
+		assert.deepEqual(model.extraLines(turns[0]), [])
+		const summary = {
+			counts: { good: 2 },
+			opening_turn: 4,
+			penalties_taken: 1,
+			penalties_avoided: [{}, {}],
+			missed_layoffs: 0,
+		}
+		assert.deepEqual(model.summaryLines(summary), [
+			'✓ Good 2',
+			'Opened at turn 5.',
+			'Penalties taken: 1; avoided: 2',
+		])
+	})
+
+	test('every verdict has a mark and a word', () => {
+		for (const verdict of model.VERDICTS) {
+			assert.ok(model.VERDICT_MARKS[verdict], verdict)
+			// A missing string fails here (failOnConsoleError).
+			const review = model.createReview(0, 0, 4, 0)
+			model.acceptAnswer(review, 0, { turns: [{ ...fixture().turns[0], verdict }] })
+			assert.match(model.stepAnnouncement(review), /^Turn 1 of 1\. \S/)
+		}
+	})
+})
