@@ -23,6 +23,7 @@ const MODULES = [
 	'table/outbox',
 	'review/model',
 	'review/screen',
+	'review/style',
 	'board',
 	'okey101',
 	'rack',

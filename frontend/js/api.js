@@ -118,7 +118,6 @@ export const api = {
 		call('POST', `tables/${id}/seats/${seat}/bot`, { body: { level }, token }),
 	rack: (id, token, layout, seat) =>
 		call('PUT', `tables/${id}/rack`, { body: { layout, seat }, token, retry: true }),
-	// A finished hand and its review (js/review/): no token, the same for everyone.
 	hand: (id, n) => call('GET', `tables/${id}/hands/${n}`, { retry: true }),
 	review: (id, n, seat, lang) =>
 		call('GET', `tables/${id}/hands/${n}/review?${q({ seat, lang })}`, { retry: true }),

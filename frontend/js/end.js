@@ -4,6 +4,7 @@ import { t, more } from './i18n/index.js'
 import { h } from './ui.js'
 import { tileEl, tileLabel } from './tiles.js'
 import { nameOf, nameTag, legal, team } from './board.js'
+import { reviewStyle } from './review/style.js'
 
 const signed = n => (n > 0 ? '+' + n : n)
 
@@ -22,6 +23,7 @@ export function matchTable(v) {
 	if (!is101 && v.phase === 'over' && v.result)
 		rows.push([v.result.winner, v.result.kind, v.result.okey_finish, v.result.deltas])
 	const totals = v.scores || v.seats.map(x => x.score ?? x.total)
+	reviewStyle()
 	const row = (label, cells, win = () => 0) =>
 		h(
 			'tr',
@@ -41,7 +43,7 @@ export function matchTable(v) {
 		),
 		h(
 			'tbody',
-			rows.map((r, i) => row([i + 1, reviewButton(i)], r[3].map(signed), s => s === r[0])),
+			rows.map((r, i) => row(reviewButton(i), r[3].map(signed), s => s === r[0])),
 			is101 &&
 				v.options.penalties &&
 				row(
@@ -66,7 +68,8 @@ const reviewButton = hand =>
 	h(
 		'button.btn.small.rv-open',
 		{ 'data-act': 'review', 'data-hand': hand, 'aria-label': t('review_n', { n: hand + 1 }) },
-		'🔍',
+		hand + 1,
+		' 🔍',
 	)
 
 // The revealed seed and its hash, and "verify the shuffle" (checkShuffle).

@@ -10,6 +10,7 @@ import { h, modal } from '../ui.js'
 import { api } from '../api.js'
 import { tileEl } from '../tiles.js'
 import { nameOf } from '../board.js'
+import { reviewStyle } from './style.js'
 import * as model from './model.js'
 
 // The review open now (one dialog at a time, as ui.js's modal):
@@ -24,20 +25,9 @@ export async function onReview(ctx, data) {
 	if (data.seat != null) await switchSeat(+data.seat)
 }
 
-let styled = null
-// The style sheet, once; a sheet that fails to load leaves the review plain, not broken.
-function loadStyle() {
-	styled ??= new Promise(done => {
-		const link = h('link', { rel: 'stylesheet', href: 'css/review.css' })
-		link.onload = link.onerror = done
-		document.head.append(link)
-	})
-	return styled
-}
-
 async function openReview(ctx, hand) {
 	const opener = document.activeElement
-	await Promise.all([more(), loadStyle()])
+	await Promise.all([more(), reviewStyle()])
 	const v = ctx.state.sync.view
 	const viewer = ctx.state.spectator ? null : ctx.state.seat
 	const review = model.createReview(hand, viewer ?? 0, v.seats.length, viewer)

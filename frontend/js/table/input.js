@@ -91,7 +91,7 @@ const ON_ACT = {
 	},
 	answer: async (ctx, el) => (await dialogs()).answer(ctx, el.dataset.answer),
 	device: async ctx => (await import('../device.js')).openDeviceLink(ctx),
-	// The hand review (review/screen.js, loaded when first opened): opens, steps, switches seat.
+	// The hand review: open, step, switch seat.
 	review: async (ctx, el) => (await import('../review/screen.js')).onReview(ctx, el.dataset),
 	// The result's "verify the shuffle", against all of the hand's events.
 	verify: (ctx, el) =>
