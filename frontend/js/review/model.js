@@ -131,29 +131,38 @@ export function coachLines(turn, okey) {
 	return lines
 }
 
-// The coach's move is the one played (a finish counts as the same finish).
+// The two copies of a tile are the same move.
+const sameFace = (a, b) => (a == null ? b == null : b != null && a >> 1 === b >> 1)
+
+// The coach's move is the one played: the same take, the same tile thrown, a finish both.
 export function sameAsCoach(turn) {
 	const played = turn.played || {}
 	const coach = turn.coach || {}
 	const take = coach.take == null || coach.take === played.take
-	return take && coach.discard === played.discard && !!coach.finish === !!played.finish
+	return take && sameFace(coach.discard, played.discard) && !!coach.finish === !!played.finish
 }
 
-// The other seats' moves since the seat's previous turn: one line each, "Mehmet: drew from
-// the pile, threw red 7". name(seat) gives a seat's name.
-export function otherLines(turn, okey, name) {
+// The other seats' moves (a turn's `others`, or the summary's `others_after`): one line
+// each, "Mehmet: drew from the pile, threw red 7". name(seat) gives a seat's name.
+export function otherLines(moves, okey, name) {
 	const label = id => tileLabel(id, okey)
-	return (turn.others || []).map(move => {
+	return (moves || []).map(move => {
 		const parts = []
-		if (move.take === 'pile')
-			parts.push(
-				move.tile == null ? t('rv_o_pile') : t('rv_o_pile_tile', { tile: label(move.tile) }),
-			)
+		if (move.show_indicator) parts.push(t('rv_o_show'))
+		if (move.take === 'pile' && move.tile == null) parts.push(t('rv_o_pile'))
+		else if (move.take === 'pile') parts.push(t('rv_o_pile_tile', { tile: label(move.tile) }))
 		else if (move.take === 'discard') parts.push(t('rv_o_take', { tile: label(move.tile) }))
-		if (move.discard != null) parts.push(t('rv_o_throw', { tile: label(move.discard) }))
+		if (move.discard != null) {
+			const key = move.finish ? 'rv_o_finish' : 'rv_o_throw'
+			parts.push(t(key, { tile: label(move.discard) }))
+		}
 		return t('rv_o_line', { name: name(move.seat), moves: parts.join(', ') })
 	})
 }
+
+// What the others did after the seat's last turn (the hand's end), shown at that turn.
+export const othersAfter = review =>
+	review.turn === turnsOf(review).length - 1 ? shown(review)?.summary?.others_after || [] : []
 
 export function measureLine(turn) {
 	const m = turn.measure

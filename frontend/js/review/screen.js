@@ -154,7 +154,8 @@ function turnPart(turn, okey, review, name) {
 	)
 	const measure = model.measureLine(turn)
 	const extras = model.extraLines(turn)
-	const others = model.otherLines(turn, okey, name)
+	const others = model.otherLines(turn.others, okey, name)
+	const after = model.otherLines(model.othersAfter(review), okey, name)
 	return h(
 		'section.rv-turn',
 		{ id: 'rv-turn', 'aria-labelledby': 'rv-pos' },
@@ -173,6 +174,13 @@ function turnPart(turn, okey, review, name) {
 					others.map(text => h('li', text)),
 				)
 			: h('p.hint', t('rv_others_none')),
+		after.length > 0 && [
+			h('h3', t('rv_after')),
+			h(
+				'ul.rv-others',
+				after.map(text => h('li', text)),
+			),
+		],
 	)
 }
 

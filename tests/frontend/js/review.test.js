@@ -157,21 +157,40 @@ describe('words', () => {
 		assert.equal(model.sameAsCoach(turns[0]), true)
 		assert.equal(model.sameAsCoach(turns[1]), false)
 		assert.equal(model.sameAsCoach(turns[2]), false)
+		// The other copy of the tile thrown is the same move.
+		const twin = { ...turns[0], coach: { ...turns[0].coach, discard: id('R13', 1) } }
+		assert.equal(model.sameAsCoach(twin), true)
 		const finishing = { ...turns[0], coach: { ...turns[0].coach, finish: true } }
 		assert.equal(model.sameAsCoach(finishing), false)
 	})
 
 	test("the other seats' moves as they happened, a line each", () => {
-		assert.deepEqual(model.otherLines(turns[0], null, name), [
+		assert.deepEqual(model.otherLines(turns[0].others, null, name), [
 			'Computer 2: drew from the pile, threw black 1',
 			'Computer 3: took black 1, threw yellow 13',
 			'Computer 4: drew from the pile, threw blue 2',
 		])
 		assert.deepEqual(
-			model.otherLines(turns[1], null, name)[0],
+			model.otherLines(turns[1].others, null, name)[0],
 			'Computer 2: drew red 5 from the pile, threw black 2',
 		)
-		assert.deepEqual(model.otherLines({ ...turns[0], others: [] }, null, name), [])
+		assert.deepEqual(model.otherLines([], null, name), [])
+	})
+
+	test("a seat that showed the indicator or finished says so; after the last turn, the hand's end", () => {
+		const moves = [
+			{ seat: 1, take: 'pile', tile: null, discard: id('R3'), show_indicator: true },
+			{ seat: 2, take: 'discard', tile: id('R3'), discard: id('K8'), finish: true },
+		]
+		assert.deepEqual(model.otherLines(moves, null, name), [
+			'Computer 2: showed the indicator, drew from the pile, threw red 3',
+			'Computer 3: took red 3, finished with black 8',
+		])
+		const review = model.createReview(2, 0, 4, 0)
+		model.acceptAnswer(review, 0, { ...fixture(), summary: { others_after: moves } })
+		assert.deepEqual(model.othersAfter(review), [])
+		model.goTo(review, 2)
+		assert.deepEqual(model.othersAfter(review), moves)
 	})
 
 	test('the measure, and what a screen reader hears on a step', () => {
