@@ -14,12 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.variants import from_record
+from engine.variants import Game, from_record
 
 from .errors import ApiError
 from .records import hand_item_record
 from .seats import SPECTATOR
-from .service import DECODE_ERRORS, Service, corrupt, exact_record
+from .service import DECODE_ERRORS, Loaded, Service, corrupt, exact_record
 from .table_item import hand_key
 from .views import build_view
 
@@ -28,8 +28,8 @@ def _missing(number: int) -> ApiError:
     return ApiError(404, "hand_not_found", f"hand {number + 1} has not finished at this table")
 
 
-def finished_hand(service: Service, table_id: str, number: int) -> dict[str, Any]:
-    """The spectator's view of finished hand ``number`` (0-based), every event included."""
+def finished_state(service: Service, table_id: str, number: int) -> tuple[Loaded, Game]:
+    """The table and the state of its finished hand ``number`` (0-based); 404 for a hand in play."""
     loaded = service.load(table_id)  # 404 for no table; the table names the seats
     current = loaded.state
     if number == current.hand_number and current.phase == "over":
@@ -45,6 +45,12 @@ def finished_hand(service: Service, table_id: str, number: int) -> dict[str, Any
             raise corrupt(table_id, err, "hand") from err
     else:
         raise _missing(number)
+    return loaded, hand
+
+
+def finished_hand(service: Service, table_id: str, number: int) -> dict[str, Any]:
+    """The spectator's view of finished hand ``number`` (0-based), every event included."""
+    loaded, hand = finished_state(service, table_id, number)
     view = build_view(loaded.table, hand, None, SPECTATOR, hand.base_version)
     view["deadline"] = None  # the table's deadline is the hand in play's, not this one's
     return view

@@ -15,9 +15,10 @@ from ..levels import LevelRequest
 from ..looking import AwayRequest
 from ..players import schemas as player_s
 from ..push import schemas as push_s
+from ..review import ReviewQuery, ReviewResponse
 from ..status import MAX_STATUS_TABLES
 from ..telegram import schemas as tg
-from . import actions, levels, looking, meta, players, push, racks, tables, telegram
+from . import actions, levels, looking, meta, players, push, racks, review, tables, telegram
 from .operation import (
     ANYONE,
     ANYONE_OR_PLAYER,
@@ -224,6 +225,27 @@ OPERATIONS: tuple[Operation, ...] = (
         VIEW,
         security=ANYONE_OR_SEAT,
         path_types={"number": HAND_NUMBER},
+    ),
+    Operation(
+        "get",
+        "/api/tables/{table_id}/hands/{number}/review",
+        review.review,
+        "handReview",
+        "The coach's review of a finished hand",
+        "each of the seat's turns: its move, the hard computer's, the measure and a verdict",
+        ReviewResponse,
+        query=ReviewQuery,
+        security=ANYONE_OR_SEAT,
+        path_types={"number": HAND_NUMBER},
+        answer_headers={
+            "Cache-Control": {"schema": {"type": "string"}, "description": "public, max-age=3600"}
+        },
+        description=(
+            "Only for a finished hand (404 hand_not_found for one in play or never dealt), "
+            "with the same access as the finished hand. Built from the seat's view at each "
+            "of its turns (docs/API.md, docs/BOTS.md for the verdicts); lang en, tr or ko. "
+            "A seat the table does not have is 400."
+        ),
     ),
     Operation(
         "get",

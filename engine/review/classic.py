@@ -1,0 +1,311 @@
+"""The review of a classic hand: at each of a seat's turns, the hard computer's move.
+
+Everything the coach and the measure read comes from ``view_for(state, seat)``
+at that moment: the seat's rack, its discards and its left neighbour's, every
+discard top, the indicator and the hand's events as the seat saw them. The
+replayed state only moves the hand on. The coach's own take is played on the
+state when it hides nothing: taking the left discard (face up), or drawing
+when the player drew too (the same tile, which the seat saw). When the coach
+would draw but the player took, the tile it would have drawn is unknown, so
+its discard is ``None`` and its distance is the one it keeps for certain (the
+rack before the turn).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.classic.arrange import best_arrangement
+from engine.classic.bots import choose_action
+from engine.classic.bots.evaluate import encode, pairs_deficiency, search
+from engine.classic.bots.plan import HARD, Knowledge, hand_outs
+from engine.classic.bots.tracking import read_view
+from engine.classic.game import apply
+from engine.classic.state import GameState
+from engine.classic.view import view_for
+from engine.review.replay import Action, Game, Turn, play_turns
+from engine.review.texts import reason
+from engine.review.verdicts import classic_verdict, counts, worst
+
+COACH_LEVEL = "hard"
+Coach = Callable[[Mapping[str, Any], str, int], dict[str, Any]]
+
+
+def seat_view(state: Game, seat: int) -> dict[str, Any]:
+    """The one view the review reads: the seat's own, with the hand's events."""
+    assert isinstance(state, GameState)
+    return view_for(state, seat, since=state.base_version)
+
+
+def knowledge(view: Mapping[str, Any]) -> Knowledge:
+    return Knowledge.of(read_view(view), HARD)
+
+
+def distance(tiles: Sequence[int], know: Knowledge) -> tuple[int, int]:
+    """Tiles from a win (melds or seven pairs, dead faces counted) and the live outs.
+
+    Outs are counted for 14 tiles only (a rack between turns); 15 get 0.
+    """
+    counts_, wilds = encode(tiles, know.okey)
+    melds = search(counts_, wilds, know.dead, know.wrap).deficiency
+    pairs = pairs_deficiency(counts_, wilds, dead_faces=know.dead) if know.pairs else 99
+    if len(tiles) != 14 or min(melds, pairs) == 0:
+        return min(melds, pairs), 0
+    if melds <= pairs:
+        return melds, hand_outs(tiles, know)[1]
+    singles = [f for f in range(52) if counts_[f] == 1]
+    return pairs, know.live[52] + sum(know.live[f] for f in singles)
+
+
+@dataclass
+class Move:
+    """A turn's move in review terms."""
+
+    take: str | None = None  # "pile", "discard" or None (the starter's first turn)
+    tile: int | None = None  # the tile taken (None when unknown: the coach's draw)
+    discard: int | None = None  # the tile thrown, or placed to finish
+    finish: bool = False
+    show_indicator: bool = False
+    end_hand: bool = False
+    after: Game | None = None  # the state at the discard moment (after the take)
+
+    def public(self, coach: bool) -> dict[str, Any]:
+        out: dict[str, Any] = {"take": self.take, "discard": self.discard, "finish": self.finish}
+        out["show_indicator"] = self.show_indicator
+        if not coach:
+            out["tile"] = self.tile
+        if self.end_hand:
+            out["end_hand"] = True
+        return out
+
+
+def played_move(turn: Turn) -> Move:
+    move = Move(after=turn.start)
+    for step in turn.steps:
+        kind = step.action["type"]
+        if kind == "show_indicator":
+            move.show_indicator = True
+        elif kind in ("draw", "take_discard"):
+            move.take = "pile" if kind == "draw" else "discard"
+            move.tile = step.events[0]["tile"]
+        elif kind == "end_hand":
+            move.end_hand = True
+        elif kind in ("discard", "finish"):
+            move.discard, move.finish = step.action["tile"], kind == "finish"
+            continue
+        move.after = step.after
+    return move
+
+
+def coach_move(start: GameState, seat: int, played: Move, coach: Coach) -> Move:
+    """What the coach plays from the seat's views, starting at the turn's start."""
+    move = Move()
+    state = start
+    action = coach(seat_view(state, seat), COACH_LEVEL, 0)
+    if action["type"] == "show_indicator":
+        move.show_indicator = True
+        state, _ = apply(state, seat, action)
+        action = coach(seat_view(state, seat), COACH_LEVEL, 0)
+    if action["type"] == "end_hand":
+        move.end_hand = True
+        return move
+    if action["type"] in ("draw", "take_discard"):
+        move.take = "pile" if action["type"] == "draw" else "discard"
+        if move.take == "pile" and played.take != "pile":
+            return move  # the tile it would draw is one the seat never saw
+        state, events = apply(state, seat, action)
+        move.tile = events[-1]["tile"]
+        action = coach(seat_view(state, seat), COACH_LEVEL, 0)
+    move.after = state
+    move.discard, move.finish = action["tile"], action["type"] == "finish"
+    return move
+
+
+def _finish_tiles(view: Mapping[str, Any]) -> list[int]:
+    for entry in view["legal"]:
+        if entry["type"] == "finish":
+            return list(entry["tiles"])
+    return []
+
+
+def _rest(rack: Sequence[int], tile: int | None) -> list[int]:
+    out = list(rack)
+    if tile is not None:
+        out.remove(tile)
+    return out
+
+
+def review_turn(turn: Turn, seat: int, index: int, lang: str, coach: Coach) -> dict[str, Any]:
+    start = turn.start
+    assert isinstance(start, GameState)
+    first = seat_view(start, seat)
+    know = knowledge(first)
+    played = played_move(turn)
+    advice = coach_move(start, seat, played, coach)
+    before, outs_before = distance(first["rack"], know)
+    okey = start.okey
+    # The player's move, measured at its discard moment (its own view after the take).
+    assert played.after is not None
+    moment = seat_view(played.after, seat)
+    rack15 = moment["rack"]
+    after, outs = distance(_rest(rack15, played.discard), knowledge(moment))
+    if advice.after is not None and advice.discard is not None:
+        coach_view = seat_view(advice.after, seat)
+        coach_after, coach_outs = distance(
+            _rest(coach_view["rack"], advice.discard), knowledge(coach_view)
+        )
+    else:
+        coach_after, coach_outs = before, outs_before  # what it keeps for certain
+    finishes = _finish_tiles(moment)
+    okey_finishes = [t for t in finishes if t >> 1 == okey]
+    left_top = _left_top(first)
+    verdict: str
+    if played.finish:
+        if okey_finishes and played.discard is not None and played.discard >> 1 != okey:
+            why = reason("missed_okey_finish", lang, coach_tile=okey_finishes[0])
+            verdict = "mistake"
+        elif played.discard is not None and played.discard >> 1 == okey:
+            verdict, why = "best", reason("finished_okey", lang)
+        else:
+            verdict, why = "best", reason("finished", lang)
+    elif advice.finish:
+        verdict = "blunder"
+        if advice.take == "discard" and played.take != "discard":
+            why = reason("missed_finish_take", lang, taken=left_top)
+        else:
+            why = reason("missed_finish", lang, coach_tile=advice.discard)
+    elif played.end_hand or advice.end_hand:
+        verdict, why = "best", reason("coach_move", lang)
+    elif advice.discard is None:
+        verdict = classic_verdict(after - coach_after, outs, coach_outs)
+        code = "coach_unknown" if verdict in ("best", "good") else "take_no_help"
+        why = reason(code, lang, taken=played.tile, after=after)
+    elif played.take == advice.take and _same_face(played.discard, advice.discard):
+        verdict, why = "best", reason("coach_move", lang)
+    else:
+        verdict = classic_verdict(after - coach_after, outs, coach_outs)
+        params = {
+            "tile": played.discard,
+            "coach_tile": advice.discard,
+            "after": after,
+            "coach_after": coach_after,
+        }
+        if verdict == "best":
+            why = reason("as_good", lang, after=after, outs=outs)
+        elif verdict in ("good", "inaccuracy"):
+            why = reason("fewer_outs", lang, **params, outs=outs, coach_outs=coach_outs)
+        elif advice.take == "discard" and played.take != "discard":
+            why = reason("missed_take", lang, taken=left_top, after=after, coach_after=coach_after)
+        else:
+            why = _broke(rack15, played.discard, start, lang, params)
+    show = any(a["type"] == "show_indicator" for a in first["legal"])
+    if show and not played.show_indicator:
+        worse = worst(verdict, "mistake")
+        if worse != verdict:
+            why = reason("missed_indicator", lang, tile=start.indicator ^ 1)
+        verdict = worse
+    return {
+        "index": index,
+        "event_index": turn.event_index,
+        "rack": list(first["rack"]),
+        "played": played.public(coach=False),
+        "coach": advice.public(coach=True),
+        "measure": {
+            "name": "tiles_from_win",
+            "before": before,
+            "after": after,
+            "coach_after": coach_after,
+            "outs": outs,
+            "coach_outs": coach_outs,
+        },
+        "verdict": verdict,
+        "reason": why,
+        "could_finish": bool(finishes) or advice.finish,
+        "okey_finish": bool(okey_finishes),
+        "could_show": show,
+    }
+
+
+def _same_face(a: int | None, b: int | None) -> bool:
+    return a is not None and b is not None and a >> 1 == b >> 1
+
+
+def _left_top(view: Mapping[str, Any]) -> int | None:
+    if view["phase"] != "take":
+        return None
+    seats = view["seats"]
+    top = seats[(view["you"] - 1) % len(seats)]["discard_top"]
+    return None if top is None else int(top)
+
+
+def _broke(
+    rack: Sequence[int], tile: int | None, state: GameState, lang: str, params: dict[str, Any]
+) -> dict[str, Any]:
+    """The reason of a move further from a win: the pair or meld it broke, if any."""
+    assert tile is not None
+    okey = state.okey
+    if tile >> 1 != okey and sum(1 for t in rack if t >> 1 == tile >> 1) >= 2:
+        return reason("broke_pair", lang, **params)
+    opts = state.options
+    layout = best_arrangement(list(rack), okey, run_13_1=opts.run_13_1, pairs=False)
+    for group in layout.groups:
+        if tile in group and len(group) >= 3:
+            return reason("broke_meld", lang, **params, kept=list(group))
+    return reason("further_from_win", lang, **params)
+
+
+def others_move(turn: Turn) -> dict[str, Any]:
+    """What another seat did in its turn, as the reviewed seat saw it (a drawn tile is hidden)."""
+    played = played_move(turn)
+    return {
+        "seat": turn.seat,
+        "take": played.take,
+        "tile": played.tile if played.take == "discard" else None,
+        "discard": played.discard,
+        "finish": played.finish,
+        "show_indicator": played.show_indicator,
+    }
+
+
+def review_classic(
+    dealt: GameState,
+    actions: list[tuple[Action, bool]],
+    seat: int,
+    lang: str = "en",
+    coach: Coach = choose_action,
+) -> dict[str, Any]:
+    """The review for ``seat`` of a classic hand: ``actions`` played from ``dealt``."""
+    okey = dealt.okey
+    out: list[dict[str, Any]] = []
+    others: list[dict[str, Any]] = []
+    for turn in play_turns(dealt, actions):
+        if turn.seat != seat:
+            others.append(others_move(turn))
+            continue
+        entry = review_turn(turn, seat, len(out), lang, coach)
+        entry["others"], others = others, []
+        out.append(entry)
+    verdicts = [t["verdict"] for t in out]
+    summary = {
+        "counts": counts(verdicts),
+        "mistakes": [t["index"] for t in out if t["verdict"] in ("mistake", "blunder")],
+        "could_have_won": [
+            t["index"] for t in out if t["could_finish"] and not t["played"]["finish"]
+        ],
+        "missed_okey_finish": [
+            t["index"]
+            for t in out
+            if t["okey_finish"]
+            and not (t["played"]["finish"] and t["played"]["discard"] >> 1 == okey)
+        ],
+        "missed_indicator_show": any(
+            t["could_show"] and not t["played"]["show_indicator"] for t in out
+        ),
+        "others_after": others,  # what the others did after the seat's last turn
+    }
+    for entry in out:
+        for key in ("could_finish", "okey_finish", "could_show"):
+            entry.pop(key)
+    return {"variant": "classic", "seat": seat, "lang": lang, "turns": out, "summary": summary}

@@ -1,0 +1,84 @@
+"""Replay a finished hand turn by turn, as the review needs it.
+
+A finished hand is rebuilt from its own record: the deal (the record with an
+empty log) and then the logged actions one by one. The replay cuts them into
+turns (a seat's actions until the turn passes) and keeps, for each turn, the
+state at its start and after each of its actions. The states hold hidden
+tiles (the pile, the other racks); the review reads them only through the
+variant's ``view_for`` for the reviewed seat (see :mod:`engine.review`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.classic import record as classic_record
+from engine.classic.game import replay_action as classic_replay
+from engine.classic.state import GameState
+from engine.okey101 import log as log101
+from engine.okey101 import record as record101
+from engine.okey101.game import replay_action as replay101
+from engine.okey101.state import State101
+
+Game = GameState | State101
+Action = dict[str, Any]
+
+
+@dataclass
+class Step:
+    """One action of a turn and the state right after it."""
+
+    action: Action
+    after: Game
+    events: list[dict[str, Any]]  # the events it caused
+
+
+@dataclass
+class Turn:
+    """One seat's turn: the state at its start and each action played."""
+
+    seat: int
+    start: Game
+    steps: list[Step] = field(default_factory=list)
+
+    @property
+    def event_index(self) -> int:
+        """Index in the hand's events of the turn's first event."""
+        return len(self.start.events)
+
+
+def dealt_and_actions(hand: Game) -> tuple[Game, list[tuple[Action, bool]]]:
+    """The hand as dealt, and its actions in order (each with whether a computer played it)."""
+    if isinstance(hand, State101):
+        record = record101.to_record101(hand)
+        dealt: Game = record101.from_record101({**record, "l": ""})
+        return dealt, log101.decode_log(hand.log)
+    record = classic_record.to_record(hand)
+    dealt = classic_record.from_record({**record, "l": ""})
+    return dealt, classic_record.decode_log(hand.log)  # a state's log is unpacked
+
+
+def turns(hand: Game) -> Iterator[Turn]:
+    """Every turn of a finished hand, in order."""
+    return play_turns(*dealt_and_actions(hand))
+
+
+def play_turns(dealt: Game, actions: list[tuple[Action, bool]]) -> Iterator[Turn]:
+    """The turns of ``actions`` played from ``dealt`` (which is not changed)."""
+    state = dealt.copy()
+    play: Callable[..., list[dict[str, Any]]] = (
+        replay101 if isinstance(state, State101) else classic_replay
+    )
+    current: Turn | None = None
+    for action, auto in actions:
+        seat = state.turn
+        if current is None or current.seat != seat:
+            if current is not None:
+                yield current
+            current = Turn(seat, state.copy())
+        events = play(state, seat, action, auto=auto)
+        current.steps.append(Step(action, state.copy(), [dict(e) for e in events]))
+    if current is not None:
+        yield current

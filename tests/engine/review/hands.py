@@ -1,0 +1,128 @@
+"""Finished hands for the review tests, and hands changed only where a seat cannot see."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.classic.bots import choose_action
+from engine.classic.game import apply
+from engine.classic.game import new_match as new_classic
+from engine.classic.options import Options
+from engine.classic.state import GameState
+from engine.classic.view import view_for
+from engine.core.errors import IllegalAction
+from engine.okey101.bots import choose_action101
+from engine.okey101.game import apply as apply101
+from engine.okey101.game import new_match101
+from engine.okey101.state import Options101, State101
+from engine.okey101.view import view_for as view101
+from engine.review.replay import Action, Game, dealt_and_actions, play_turns
+
+Chooser = Callable[[dict[str, Any]], Action]
+
+
+def careless_classic(view: dict[str, Any]) -> Action:
+    """Always draws, always throws the first tile of its rack (never finishes)."""
+    kinds = {a["type"] for a in view["legal"]}
+    if view["phase"] == "take":
+        return {"type": "draw"} if "draw" in kinds else {"type": "end_hand"}
+    tiles = next(a["tiles"] for a in view["legal"] if a["type"] == "discard")
+    first = next(t for t in view["rack"] if t in tiles)
+    return {"type": "discard", "tile": first}
+
+
+def careless_101(view: dict[str, Any]) -> Action:
+    """Draws, never opens, throws the first tile of its rack."""
+    if view["phase"] == "take":
+        kinds = {a["type"] for a in view["legal"]}
+        return {"type": "draw"} if "draw" in kinds else {"type": "end_hand"}
+    for entry in view["legal"]:
+        if entry["type"] == "discard":
+            tile = next(t for t in view["rack"] if t in entry["tiles"])
+            return {"type": "discard", "tile": tile}
+    return {"type": "return_discard"}
+
+
+def classic_hand(
+    secret: int, levels: list[str], player: Chooser | None = None, seat: int = 0
+) -> GameState:
+    """A finished classic hand of bots (``player`` plays ``seat`` if given)."""
+    state = new_classic(Options(seats=len(levels)), bytes([secret]) * 32)
+    while state.phase != "over":
+        turn = state.turn
+        view = view_for(state, turn, since=state.base_version)
+        if player is not None and turn == seat:
+            action = player(view)
+        else:
+            action = choose_action(view, levels[turn], 0)
+        state, _ = apply(state, turn, action)
+    return state
+
+
+def hand_101(
+    secret: int, levels: list[str], player: Chooser | None = None, seat: int = 0
+) -> State101:
+    """A finished 101 hand of bots (``player`` plays ``seat`` if given)."""
+    state = new_match101(Options101(seats=len(levels)), bytes([secret]) * 32)
+    while state.phase != "over":
+        turn = state.turn
+        view = view101(state, turn, since=state.base_version)
+        if player is not None and turn == seat:
+            action = player(view)
+        else:
+            action = choose_action101(view, levels[turn], 0)
+        state, _ = apply101(state, turn, action)
+    return state
+
+
+def _public_tiles(hand: Game, seat: int) -> set[int]:
+    """Every tile ``seat`` saw during the hand, and every tile whose place the rules check."""
+    dealt, _ = dealt_and_actions(hand)
+    public = set(dealt.racks[seat]) | {hand.indicator, hand.indicator ^ 1}
+    for event in hand.events:
+        if event["type"] == "draw" and event["seat"] != seat:
+            continue  # another seat's draw: hidden from this seat
+        if isinstance(event.get("tile"), int):
+            public.add(event["tile"])
+        for group in event.get("groups", []) or []:
+            public.update(group)
+        public.update(event.get("tiles", []) or [])
+    if hand.phase == "over" and getattr(hand, "result", None) is not None:
+        winner = getattr(hand.result, "summary", None)
+        if winner is not None and winner.winner is not None:
+            public.update(hand.racks[winner.winner])  # the winner's rack must still win
+    return public
+
+
+def hidden_shuffle(
+    hand: Game, seat: int, rng: random.Random
+) -> tuple[Game, list[tuple[Action, bool]], int]:
+    """The hand's deal with the tiles ``seat`` never sees shuffled among their places
+    (other racks, the pile), its actions, and how many tiles moved.
+
+    Those tiles are never thrown, taken, laid or shown, so every action stays legal
+    (a 101 take whose use the rules check may not: then another shuffle is tried).
+    """
+    dealt, actions = dealt_and_actions(hand)
+    public = _public_tiles(hand, seat)
+    for _ in range(20):
+        moved = dealt.copy()
+        places: list[tuple[list[int], int]] = []
+        for other in range(moved.seats):
+            if other != seat:
+                rack = moved.racks[other]
+                places += [(rack, i) for i, t in enumerate(rack) if t not in public]
+        places += [(moved.pile, i) for i, t in enumerate(moved.pile) if t not in public]
+        tiles = [where[i] for where, i in places]
+        shuffled = list(tiles)
+        rng.shuffle(shuffled)
+        for (where, i), tile in zip(places, shuffled, strict=True):
+            where[i] = tile
+        try:
+            list(play_turns(moved, actions))
+        except IllegalAction:
+            continue
+        return moved, actions, sum(a != b for a, b in zip(tiles, shuffled, strict=True))
+    raise AssertionError("no shuffle of the hidden tiles replays")

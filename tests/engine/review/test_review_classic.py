@@ -1,0 +1,152 @@
+"""The coach's review of classic hands (engine/review/classic.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.classic.bots import choose_action
+from engine.classic.game import apply
+from engine.classic.view import view_for
+from engine.review import HandNotOver, review_hand, review_played
+from engine.review.replay import dealt_and_actions, play_turns
+from engine.review.texts import LANGS, TEXTS, check_texts
+from engine.review.verdicts import VERDICTS
+
+from .hands import careless_classic, classic_hand, hidden_shuffle
+
+LEVELS = ["normal", "normal", "normal", "normal"]
+
+
+def _own_turns(hand, seat):  # type: ignore[no-untyped-def]
+    """Seat's turns counted from the hand's events: each ends with a discard,
+    a finish or an end of the hand on an empty pile."""
+    kinds = ("discard", "finish", "end_hand")
+    return sum(
+        1
+        for e in hand.events
+        if e["type"] in kinds and e.get("seat") == seat and e.get("reason") != "turn_limit"
+    )
+
+
+@pytest.mark.parametrize("secret", [1, 2, 3])
+def test_every_own_turn_names_the_coachs_move(secret: int) -> None:
+    hand = classic_hand(secret, LEVELS)
+    review = review_hand(hand, 0)
+    assert review["variant"] == "classic" and review["seat"] == 0
+    assert len(review["turns"]) == _own_turns(hand, 0) > 0
+    for i, turn in enumerate(review["turns"]):
+        assert turn["index"] == i
+        coach = turn["coach"]
+        assert coach["take"] in ("pile", "discard", None)
+        if coach["discard"] is None:
+            # unknown only when the coach would draw a tile the seat never saw
+            assert coach["take"] == "pile" and turn["played"]["take"] == "discard"
+        else:
+            # A legal tile: from the rack, or the tile drawn (the same the player drew);
+            # a tile taken from the left may not go straight back.
+            drawn = [turn["played"]["tile"]] if coach["take"] == "pile" else []
+            assert coach["discard"] in turn["rack"] + drawn
+        assert turn["verdict"] in VERDICTS
+        assert turn["reason"]["text"] and turn["reason"]["code"] in TEXTS
+        assert turn["measure"]["name"] == "tiles_from_win"
+    counts = review["summary"]["counts"]
+    assert sum(counts.values()) == len(review["turns"])
+
+
+def test_the_coach_is_the_hard_bot_on_the_seats_own_views() -> None:
+    """The review against an independent replay: at each of seat 1's turns, the hard
+    computer asked on view_for(state, 1) takes as the review's coach does, and throws
+    the same tile when it would take the same way as the player."""
+    hand = classic_hand(4, LEVELS)
+    review = review_hand(hand, 1)
+    dealt, actions = dealt_and_actions(hand)
+    state, expected, i = dealt, [], 0
+    while i < len(actions):
+        turn_seat = state.turn
+        if turn_seat == 1:
+            view = view_for(state, 1, since=state.base_version)
+            first = choose_action(view, "hard", 0)
+            expected.append((state.copy(), first))
+        while i < len(actions) and state.phase != "over" and state.turn == turn_seat:
+            state, _ = apply(state, turn_seat, actions[i][0])
+            i += 1
+    assert len(expected) == len(review["turns"])
+    for (start, first), turn in zip(expected, review["turns"], strict=True):
+        if first["type"] == "show_indicator":
+            start, _ = apply(start, 1, first)
+            first = choose_action(view_for(start, 1, since=start.base_version), "hard", 0)
+        kind = {"draw": "pile", "take_discard": "discard"}.get(first["type"])
+        assert turn["coach"]["take"] == kind
+        if kind == "discard" or (kind == "pile" and turn["played"]["take"] == "pile"):
+            after, _ = apply(start, 1, first)
+            then = choose_action(view_for(after, 1, since=after.base_version), "hard", 0)
+            assert turn["coach"]["discard"] == then["tile"]
+            assert turn["coach"]["finish"] == (then["type"] == "finish")
+        elif kind is None:
+            assert turn["coach"]["discard"] == first["tile"]
+
+
+def test_a_hand_played_by_the_coach_itself_is_all_best() -> None:
+    # Seat 0 plays hard: at every turn its move is the coach's, so nothing is a mistake.
+    hand = classic_hand(5, ["hard", "normal", "normal", "normal"])
+    review = review_hand(hand, 0)
+    assert review["turns"]
+    assert {t["verdict"] for t in review["turns"]} == {"best"}
+    assert all(
+        t["reason"]["code"] in ("coach_move", "finished", "finished_okey") for t in review["turns"]
+    )
+
+
+@pytest.mark.parametrize("secret", [2, 3, 5, 7])
+def test_a_careless_hand_gets_mistakes(secret: int) -> None:
+    hand = classic_hand(secret, LEVELS, player=careless_classic, seat=0)
+    review = review_hand(hand, 0)
+    summary = review["summary"]
+    assert len(summary["mistakes"]) >= 2, [t["reason"]["text"] for t in review["turns"]]
+    assert summary["counts"]["mistake"] + summary["counts"]["blunder"] >= 2
+    for index in summary["mistakes"]:
+        turn = review["turns"][index]
+        assert turn["measure"]["after"] > turn["measure"]["coach_after"] or turn["reason"][
+            "code"
+        ] in ("missed_finish", "missed_finish_take", "missed_indicator", "missed_okey_finish")
+
+
+@pytest.mark.parametrize("secret", [1, 6, 7])
+def test_the_review_never_reads_hidden_tiles(secret: int) -> None:
+    """Tiles the seat never sees (other racks, the pile beyond what it drew) shuffled among
+    their places: the seat's views at its turns are the same, and so is every answer."""
+    hand = classic_hand(secret, LEVELS, player=careless_classic, seat=2)
+    dealt, actions = dealt_and_actions(hand)
+    moved, same_actions, count = hidden_shuffle(hand, 2, random.Random(secret))
+    assert count >= 10  # the shuffle really changed the hidden state
+    original = [t for t in play_turns(dealt, actions) if t.seat == 2]
+    changed = [t for t in play_turns(moved, same_actions) if t.seat == 2]
+    assert any(
+        a.start.pile != b.start.pile or a.start.racks != b.start.racks
+        for a, b in zip(original, changed, strict=True)
+    )
+    for a, b in zip(original, changed, strict=True):
+        assert view_for(a.start, 2, since=0) == view_for(b.start, 2, since=0)
+    assert review_played(dealt, actions, 2) == review_played(moved, same_actions, 2)
+
+
+def test_a_hand_in_play_has_no_review() -> None:
+    from engine.classic.game import new_match
+    from engine.classic.options import Options
+
+    state = new_match(Options(seats=2), bytes(32))
+    with pytest.raises(HandNotOver):
+        review_hand(state, 0)
+
+
+def test_every_reason_reads_in_every_language() -> None:
+    check_texts()
+    hand = classic_hand(3, LEVELS, player=careless_classic, seat=0)
+    texts = {
+        lang: [t["reason"]["text"] for t in review_hand(hand, 0, lang)["turns"]] for lang in LANGS
+    }
+    assert texts["en"] != texts["tr"] != texts["ko"]
+    for lines in texts.values():
+        assert all("{" not in line for line in lines), lines
