@@ -17,16 +17,17 @@ import * as model from './model.js'
 // { ctx, review, okey, opener (focused before it opened), dialog, body, live }
 let open = null
 
-// From a button's data-*: hand (open that hand's review), step (-1, +1), seat (switch).
-export async function onReview(ctx, data) {
-	if (data.hand != null) return openReview(ctx, +data.hand)
+// From a button (its data-*): hand (open that hand's review), step (-1, +1), seat (switch).
+export async function onReview(ctx, button) {
+	const data = button.dataset
+	if (data.hand != null) return openReview(ctx, +data.hand, button)
 	if (!open) return
 	if (data.step != null && model.step(open.review, +data.step)) redraw(true)
 	if (data.seat != null) await switchSeat(+data.seat)
 }
 
-async function openReview(ctx, hand) {
-	const opener = document.activeElement
+// opener: the button tapped, which has the focus back when the review closes.
+async function openReview(ctx, hand, opener) {
 	await Promise.all([more(), reviewStyle()])
 	const v = ctx.state.sync.view
 	const viewer = ctx.state.spectator ? null : ctx.state.seat
@@ -146,7 +147,9 @@ function turnPart(turn, okey, review, name) {
 	)
 	const who =
 		review.seat === review.viewer ? t('rv_you_played') : t('rv_played', { name: name(review.seat) })
-	const same = model.sameAsCoach(turn) && h('p.rv-same', t('rv_same'))
+	// Said only where the reason does not say it already (code coach_move, engine/review/texts.py).
+	const same =
+		model.sameAsCoach(turn) && turn.reason?.code !== 'coach_move' && h('p.rv-same', t('rv_same'))
 	const moves = h(
 		'.rv-moves',
 		moveColumn('rv-played', who, model.playedLines(turn, okey), okey),
@@ -245,13 +248,18 @@ function bindSteps(state) {
 }
 
 // When the dialog goes (×, Escape, the backdrop, another dialog), the focus goes back to
-// what opened it, if that is still on the screen.
+// what opened it, or to the result panel's button if a redraw replaced it; not when another
+// dialog took its place.
 function watchClose(state) {
 	const gone = new MutationObserver(() => {
 		if (state.dialog.isConnected) return
 		gone.disconnect()
 		if (open === state) open = null
-		if (state.opener?.isConnected && !document.querySelector('.modal')) state.opener.focus()
+		const hand = state.review.hand
+		const back = state.opener?.isConnected
+			? state.opener
+			: document.querySelector(`#review-hand[data-hand="${hand}"]`)
+		if (!document.querySelector('.modal')) back?.focus()
 	})
 	gone.observe(document.body, { childList: true })
 }
