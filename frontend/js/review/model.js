@@ -2,7 +2,7 @@
 // review steps through one seat's turns of a finished hand, as GET .../hands/{n}/review
 // answers them (docs/API.md); the seat switcher shows the same hand through another seat's
 // turns. screen.js draws it and binds its swipes and keys.
-import { t, tn } from '../i18n/index.js'
+import { t, tn, getLang } from '../i18n/index.js'
 import { tileLabel } from '../tiles.js'
 
 export const VERDICTS = ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
@@ -92,8 +92,10 @@ export function offeredDiscard(turn) {
 	return thrown.length ? thrown[thrown.length - 1].discard : null
 }
 
-// A line of a move: its words, and the tile it names (drawn beside them), or null.
-const line = (text, tile = null) => ({ text, tile })
+// A line of a move: its words, and the tile it names (drawn beside them), or null. A line
+// may start with the tile's name ("mavi 2 at"): it starts with a capital all the same.
+const line = (text, tile = null) => ({ text: capital(text), tile })
+const capital = text => text.charAt(0).toLocaleUpperCase(getLang()) + text.slice(1)
 
 // What was played, as lines: a shown indicator, the take, then the throw (or the finish).
 export function playedLines(turn, okey) {

@@ -1,11 +1,11 @@
 // The hand review's state and words (frontend/js/review/model.js), on an answer shaped as
 // GET /api/tables/{id}/hands/{n}/review answers (fixtures/review-classic.json, written
 // from the contract in docs/API.md: tile ids as helpers.js numbers them).
-import { test, describe, before } from 'node:test'
+import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import * as model from '../../../frontend/js/review/model.js'
-import { more } from '../../../frontend/js/i18n/index.js'
+import { more, setLang } from '../../../frontend/js/i18n/index.js'
 import { id, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
@@ -247,5 +247,25 @@ describe('words', () => {
 			model.acceptAnswer(review, 0, { turns: [{ ...fixture().turns[0], verdict }] })
 			assert.match(model.stepAnnouncement(review), /^Turn 1 of 1\. \S/)
 		}
+	})
+})
+
+describe('in Turkish', () => {
+	// setLang sets the page's lang and title: a stand-in document is enough for them.
+	before(async () => {
+		globalThis.document ??= { documentElement: {} }
+		await setLang('tr')
+		await more()
+	})
+	after(() => setLang('en'))
+
+	test('a line that starts with the tile starts with a capital all the same', () => {
+		const turn = fixture().turns[1]
+		assert.deepEqual(texts(model.coachLines(turn, null)), ['Desteden çek', 'Sarı 2 at'])
+		assert.deepEqual(texts(model.playedLines(turn, null)), ['Yerden mavi 1 aldı', 'Sarı 7 attı'])
+		assert.equal(
+			model.position({ ...model.createReview(0, 0, 4, 0), bySeat: { 0: fixture() } }),
+			'Hamle 1 / 3',
+		)
 	})
 })
