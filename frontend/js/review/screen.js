@@ -248,8 +248,8 @@ function bindSteps(state) {
 }
 
 // When the dialog goes (×, Escape, the backdrop, another dialog), the focus goes back to
-// what opened it, or to the result panel's button if a redraw replaced it; not when another
-// dialog took its place.
+// what opened it; if that is gone (a redraw, or the score sheet the review replaced), to the
+// result panel's button or else 🏆; not when another dialog took its place.
 function watchClose(state) {
 	const gone = new MutationObserver(() => {
 		if (state.dialog.isConnected) return
@@ -258,7 +258,7 @@ function watchClose(state) {
 		const hand = state.review.hand
 		const back = state.opener?.isConnected
 			? state.opener
-			: document.querySelector(`#review-hand[data-hand="${hand}"]`)
+			: document.querySelector(`#review-hand[data-hand="${hand}"], [data-act=scores]`)
 		if (!document.querySelector('.modal')) back?.focus()
 	})
 	gone.observe(document.body, { childList: true })

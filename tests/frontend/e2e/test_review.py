@@ -156,6 +156,26 @@ def test_a_finished_hand_is_stepped_through_by_touch(pages: Any, base: str, shot
     finger_tap(page, ".result .match .rv-open")
     page.wait_for_selector("#rv-verdict")
     check_turn(page, review, 0)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#review", state="detached")
+
+    # In the next hand, 🏆's score sheet opens the last one's review: its tiles carry that
+    # hand's okey (from GET .../hands/0), not the table's.
+    finger_tap(page, "#next-hand")
+    page.wait_for_selector(".rack .tile")
+    okey = api(base, "GET", f"tables/{table['table_id']}/hands/0")["okey"]
+    finger_tap(page, "[data-act=scores]")
+    finger_tap(page, ".modal .match .rv-open")
+    page.wait_for_selector("#rv-verdict")
+    check_turn(page, review, 0)
+    starred = page.eval_on_selector_all(
+        "#review .tile.okey", "els => els.map(e => Number(e.dataset.id) >> 1)"
+    )
+    held = [t for turn in review["turns"][:1] for t in turn["rack"] if t >> 1 == okey]
+    assert starred.count(okey) >= len(held) and set(starred) <= {okey}, (starred, okey)
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#review", state="detached")
+    assert page.evaluate("document.activeElement.dataset.act") == "scores"
 
 
 def test_the_review_is_not_in_a_tables_first_download(pages: Any, base: str) -> None:
