@@ -6,7 +6,7 @@
 // input.js, which hands their data-* here (onReview); swipes and arrow keys are bound on
 // the dialog itself, which is the one place they mean a step.
 import { t, more, getLang } from '../i18n/index.js'
-import { h, modal } from '../ui.js'
+import { h, modal, toast } from '../ui.js'
 import { api } from '../api.js'
 import { tileEl } from '../tiles.js'
 import { nameOf } from '../board.js'
@@ -70,13 +70,15 @@ async function switchSeat(seat) {
 	try {
 		await load(seat)
 	} catch (e) {
-		if (open?.review === review) showError(e)
+		// The seat shown so far stays: only the switch failed.
+		if (open?.review === review) toast(errorText(e), 'error')
 	}
 }
 
+const errorText = e => (e.status === 404 ? t('rv_none') : t('rv_error', { message: e.message }))
+
 function showError(e) {
-	const text = e.status === 404 ? t('rv_none') : t('rv_error', { message: e.message })
-	open.body.replaceChildren(h('p.hint', { role: 'alert' }, text))
+	open.body.replaceChildren(h('p.hint', { role: 'alert' }, errorText(e)))
 }
 
 // Redrawn whole on each step: the focus goes back to the control that had it (by id), or to
