@@ -211,6 +211,19 @@ export function summaryLines(summary) {
 	return lines
 }
 
+// The turns worth a look, in order: where the hand could have been won or finished with
+// the okey, and every mistake and blunder.
+export function turnsToSee(answer) {
+	const summary = answer?.summary || {}
+	const bad = (answer?.turns || []).filter(turn => ['mistake', 'blunder'].includes(turn.verdict))
+	const all = [
+		...(summary.could_have_won || []),
+		...(summary.missed_okey_finish || []),
+		...bad.map(turn => turn.index),
+	]
+	return [...new Set(all)].sort((a, b) => a - b)
+}
+
 // "Turn 3 of 14"
 export const position = review => t('rv_turn', { i: review.turn + 1, n: turnsOf(review).length })
 

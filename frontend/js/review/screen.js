@@ -17,12 +17,14 @@ import * as model from './model.js'
 // { ctx, review, okey, opener (focused before it opened), dialog, body, live }
 let open = null
 
-// From a button (its data-*): hand (open that hand's review), step (-1, +1), seat (switch).
+// From a button (its data-*): hand (open that hand's review), step (-1, +1), to (a turn's
+// index), seat (switch).
 export async function onReview(ctx, button) {
 	const data = button.dataset
 	if (data.hand != null) return openReview(ctx, +data.hand, button)
 	if (!open) return
 	if (data.step != null && model.step(open.review, +data.step)) redraw(true)
+	if (data.to != null && model.goTo(open.review, +data.to)) redraw(true)
 	if (data.seat != null) await switchSeat(+data.seat)
 }
 
@@ -81,17 +83,19 @@ function showError(e) {
 	open.body.replaceChildren(h('p.hint', { role: 'alert' }, errorText(e)))
 }
 
-// Redrawn whole on each step: the focus goes back to the control that had it (by id), or to
-// the other step button when the one pressed is now disabled (the first or last turn).
+// Redrawn whole on each step: the focus goes back to the control that had it (by id); if
+// that is gone or disabled (a jump to a turn no longer worth a look, › at the last turn), to
+// the other step button, or the one that is enabled.
 function redraw(say) {
 	const { body, live } = open
-	const focused = body.contains(document.activeElement) ? document.activeElement.id : null
+	const had = body.contains(document.activeElement)
+	const focused = had ? document.activeElement.id : null
 	body.replaceChildren(...content(open))
-	if (focused) {
-		const again = document.getElementById(focused)
-		const other = document.getElementById(focused === 'rv-prev' ? 'rv-next' : 'rv-prev')
-		if (again && !again.disabled) again.focus()
-		else if (focused.startsWith('rv-') && other && !other.disabled) other.focus()
+	if (had) {
+		const other = focused === 'rv-prev' ? 'rv-next' : 'rv-prev'
+		const ids = [focused, other, 'rv-next', 'rv-prev']
+		const target = ids.map(id => id && document.getElementById(id)).find(el => el && !el.disabled)
+		target?.focus()
 	}
 	if (say) live.textContent = model.stepAnnouncement(open.review)
 }
@@ -112,6 +116,7 @@ function content({ review, okey, ctx }) {
 				'.rv-summary',
 				summary.map(text => h('p', text)),
 			),
+		jumps(answer),
 		seatSwitcher(ctx, review),
 	]
 	if (!turn) return [...parts, h('p.hint', t('rv_no_turns'))]
@@ -121,6 +126,29 @@ function content({ review, okey, ctx }) {
 // "You" for the device's own seat, else the seat's name.
 const whose = (ctx, review, seat) =>
 	seat === review.viewer ? t('you') : nameOf(ctx.state.sync.view, seat)
+
+// "Worth a look: 3 7 9", each a button to that turn.
+function jumps(answer) {
+	const turns = model.turnsToSee(answer)
+	const jump = index =>
+		h(
+			'button.chip.rv-jump',
+			{
+				id: 'rv-jump-' + index,
+				'data-act': 'review',
+				'data-to': index,
+				'aria-label': t('rv_go', { n: index + 1 }),
+			},
+			index + 1,
+		)
+	if (!turns.length) return null
+	return h(
+		'.rv-jumps',
+		{ role: 'group', 'aria-label': t('rv_look') },
+		h('span', t('rv_look')),
+		turns.map(jump),
+	)
+}
 
 function seatSwitcher(ctx, review) {
 	const seat = s =>

@@ -126,12 +126,27 @@ def test_a_finished_hand_is_stepped_through_by_touch(pages: Any, base: str, shot
     finger_tap(page, "#rv-prev")
     check_turn(page, review, 1)
 
+    # "Worth a look": where the hand could have been won or finished with the okey, and the
+    # mistakes and blunders, each a tap away.
+    summary = review["summary"]
+    bad = [t["index"] for t in review["turns"] if t["verdict"] in ("mistake", "blunder")]
+    worth = sorted({*summary["could_have_won"], *summary["missed_okey_finish"], *bad})
+    look = page.eval_on_selector_all(".rv-jump", "els => els.map(e => Number(e.dataset.to))")
+    assert look == worth
+    for index in worth[-1:]:
+        page.focus(f"#rv-jump-{index}")  # so that the keys below go to the dialog
+        finger_tap(page, f"#rv-jump-{index}")
+        check_turn(page, review, index)
+
     # The keyboard: arrows, End, Home; at the last turn "next" is disabled and the focus
     # moves to "previous".
+    page.keyboard.press("Home")
+    check_turn(page, review, 0)
     page.focus("#rv-next")
     page.keyboard.press("End")
     check_turn(page, review, n - 1)
     assert page.get_attribute("#rv-next", "disabled") is not None
+    assert page.evaluate("document.activeElement.id") == "rv-prev"
     page.keyboard.press("Home")
     check_turn(page, review, 0)
     page.keyboard.press("ArrowRight")

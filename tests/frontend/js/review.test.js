@@ -217,6 +217,14 @@ describe('words', () => {
 		assert.deepEqual(model.summaryLines(null), [])
 	})
 
+	test('the turns worth a look: could have won, a missed okey finish, mistakes and blunders', () => {
+		assert.deepEqual(model.turnsToSee(fixture()), [1, 2])
+		const answer = { ...fixture(), summary: { could_have_won: [0, 2], missed_okey_finish: [0] } }
+		assert.deepEqual(model.turnsToSee(answer), [0, 1, 2])
+		assert.deepEqual(model.turnsToSee({ turns: [], summary: {} }), [])
+		assert.deepEqual(model.turnsToSee(null), [])
+	})
+
 	test("101's extras: the opening, penalties and lay-offs missed", () => {
 		const turn = { ...turns[0], opened: true, penalties: [{}, {}], missed_layoffs: [{}] }
 		assert.deepEqual(model.extraLines(turn), [
