@@ -15,16 +15,10 @@ from marshmallow import Schema, fields, validate
 from engine.review import LANGS, review_hand
 from engine.review.verdicts import VERDICTS
 
-from .errors import ApiError, bad_request
+from .errors import bad_request
 from .hands import finished_state
 from .schemas import QueryInt
 from .service import Service
-
-
-def has_101_review() -> bool:
-    import importlib.util
-
-    return importlib.util.find_spec("engine.review.okey101") is not None
 
 
 class ReviewQuery(Schema):
@@ -36,8 +30,6 @@ def hand_review(
     service: Service, table_id: str, number: int, seat: int, lang: str
 ) -> dict[str, Any]:
     _, hand = finished_state(service, table_id, number)
-    if hand.options.variant == "101" and not has_101_review():
-        raise ApiError(409, "review_unavailable", "101 hands have no review yet")
     if seat >= hand.seats:
         raise bad_request(f"no seat {seat} at this table: seats are 0..{hand.seats - 1}")
     return {"table_id": table_id, **review_hand(hand, seat, lang)}

@@ -178,6 +178,11 @@ TEXTS: dict[str, dict[str, str]] = {
             "{tile}을(를) 버리면 등록용 조합이 {after}점, {coach_tile}이면 {coach_after}점입니다."
         ),
     },
+    "as_good101": {
+        "en": "As good as the coach's move.",
+        "tr": "Koçun hamlesi kadar iyi.",
+        "ko": "코치의 수만큼 좋습니다.",
+    },
     "finished101": {
         "en": "Finished the hand: -101.",
         "tr": "Eli bitirdin: -101.",

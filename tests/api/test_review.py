@@ -44,7 +44,7 @@ def _review(client: ApiClient, table: str, query: str, hand: str = "0") -> Any:
 
 @pytest.mark.parametrize(
     ("variant", "options"),
-    [("classic", {"seats": 4, "scoring": "points", "hands": 2})],
+    [("classic", {"seats": 4, "scoring": "points", "hands": 2}), ("101", {"seats": 4, "hands": 2})],
 )
 def test_a_finished_hand_is_reviewed_and_cached(
     wired: Service, client: ApiClient, variant: str, options: dict[str, Any]
@@ -56,8 +56,11 @@ def test_a_finished_hand_is_reviewed_and_cached(
     review = reply.body
     assert review["table_id"] == table and review["hand"] == 0 and review["seat"] == 0
     assert review["variant"] == variant and review["lang"] == "en"
-    own = [e for e in over["events"] if e.get("seat") == 0 and e["type"] == "discard"]
-    assert len(review["turns"]) >= len(own) > 0
+    # One entry per turn of the seat: each ends with a discard, a finish or an empty pile.
+    ends = ("discard", "finish", "end_hand")
+    events = client.call("GET", f"/api/tables/{table}/hands/0").body["events"]  # all of them
+    own = [e for e in events if e.get("seat") == 0 and e["type"] in ends]
+    assert len(review["turns"]) == len([e for e in own if not e.get("reason")]) > 0
     for turn in review["turns"]:
         assert turn["coach"]["take"] in ("pile", "discard", None)
         assert turn["verdict"] in ("best", "good", "inaccuracy", "mistake", "blunder")

@@ -1,0 +1,120 @@
+"""The coach's review of 101 hands (engine/review/okey101.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.okey101.bots import choose_action101
+from engine.okey101.game import apply, new_match101
+from engine.okey101.state import Options101
+from engine.okey101.view import view_for
+from engine.review import HandNotOver, review_hand, review_played
+from engine.review.replay import dealt_and_actions, play_turns
+from engine.review.texts import TEXTS
+from engine.review.verdicts import VERDICTS
+
+from .hands import careless_101, hand_101, hidden_shuffle
+
+LEVELS = ["normal", "normal", "normal", "normal"]
+
+
+def _own_turns(hand, seat):  # type: ignore[no-untyped-def]
+    """Seat's turns counted from the events: each ends with a discard or an end on an
+    empty pile."""
+    return sum(
+        1
+        for e in hand.events
+        if e["type"] in ("discard", "end_hand") and e.get("seat") == seat and not e.get("reason")
+    )
+
+
+@pytest.mark.parametrize("secret", [1, 2, 3])
+def test_every_own_turn_names_the_coachs_move(secret: int) -> None:
+    hand = hand_101(secret, LEVELS)
+    review = review_hand(hand, 0)
+    assert review["variant"] == "101" and review["seat"] == 0
+    assert len(review["turns"]) == _own_turns(hand, 0) > 0
+    for i, turn in enumerate(review["turns"]):
+        assert turn["index"] == i and turn["verdict"] in VERDICTS
+        coach = turn["coach"]
+        assert coach["take"] in ("pile", "discard", None)
+        if coach["discard"] is None:
+            assert coach["take"] == "pile" or coach.get("end_hand")
+        assert turn["reason"]["code"] in TEXTS and turn["reason"]["text"]
+        assert turn["measure"]["name"] == "hand_points"
+        assert isinstance(turn["opened"], bool)
+    summary = review["summary"]
+    assert sum(summary["counts"].values()) == len(review["turns"])
+    opened = [t["index"] for t in review["turns"] if t["played"]["opened"]]
+    assert summary["opening_turn"] == (opened[0] if opened else None)
+
+
+def test_the_coach_is_the_hard_bot_on_the_seats_own_views() -> None:
+    # The coach's first action at each of seat 1's turns, against an independent replay.
+    hand = hand_101(4, LEVELS)
+    review = review_hand(hand, 1)
+    dealt, actions = dealt_and_actions(hand)
+    state, firsts, i = dealt, [], 0
+    while i < len(actions):
+        seat = state.turn
+        if seat == 1:
+            firsts.append(choose_action101(view_for(state, 1, since=state.base_version), "hard"))
+        while i < len(actions) and state.phase != "over" and state.turn == seat:
+            state, _ = apply(state, seat, actions[i][0])
+            i += 1
+    assert len(firsts) == len(review["turns"])
+    for first, turn in zip(firsts, review["turns"], strict=True):
+        take = {"draw": "pile", "take_discard": "discard"}.get(first["type"])
+        assert turn["coach"]["take"] == take or (take is None and first["type"] != "discard")
+        if first["type"] == "discard":
+            assert turn["coach"]["discard"] == first["tile"]
+
+
+def test_a_hand_played_by_the_coach_itself_is_all_best() -> None:
+    hand = hand_101(5, ["hard", "normal", "normal", "normal"])
+    review = review_hand(hand, 0)
+    assert review["turns"] and {t["verdict"] for t in review["turns"]} == {"best"}
+
+
+@pytest.mark.parametrize("secret", [1, 2, 3, 5])
+def test_a_careless_hand_gets_mistakes(secret: int) -> None:
+    hand = hand_101(secret, LEVELS, player=careless_101, seat=0)
+    review = review_hand(hand, 0)
+    summary = review["summary"]
+    assert summary["mistakes"], [t["reason"]["text"] for t in review["turns"]]
+    assert summary["opening_turn"] is None  # it never opens
+    # Its penalties are named, and each is at least a mistake.
+    for penalty in summary["penalties_taken"]:
+        turn = review["turns"][penalty["turn"]]
+        assert turn["verdict"] in ("mistake", "blunder") and penalty["points"] == 101
+
+
+@pytest.mark.parametrize("secret", [9])
+def test_the_review_never_reads_hidden_tiles(secret: int) -> None:
+    """Tiles the seat never sees (other racks, the pile beyond what it drew) shuffled among
+    their places: the seat's views at its turns are the same, and so is every answer.
+
+    The hands are chosen so that the pile's top changes at a turn where the seat took the
+    left discard: a review that played the coach's draw there (reading a tile the seat never
+    saw) would answer differently."""
+    hand = hand_101(secret, LEVELS)
+    dealt, actions = dealt_and_actions(hand)
+    moved, same_actions, count = hidden_shuffle(hand, 3, random.Random(secret))
+    assert count >= 10  # the shuffle really changed the hidden state
+    original = [t for t in play_turns(dealt, actions) if t.seat == 3]
+    changed = [t for t in play_turns(moved, same_actions) if t.seat == 3]
+    assert any(
+        any(s.action["type"] == "take_discard" for s in a.steps)
+        and a.start.pile[-1] != b.start.pile[-1]
+        for a, b in zip(original, changed, strict=True)
+    )
+    for a, b in zip(original, changed, strict=True):
+        assert view_for(a.start, 3, since=0) == view_for(b.start, 3, since=0)
+    assert review_played(dealt, actions, 3) == review_played(moved, same_actions, 3)
+
+
+def test_a_hand_in_play_has_no_review() -> None:
+    with pytest.raises(HandNotOver):
+        review_hand(new_match101(Options101(seats=2), bytes(32)), 0)
