@@ -109,10 +109,21 @@ export function playedLines(turn, okey) {
 	else if (move.take === 'discard')
 		lines.push(line(t('rv_take', { tile: label(move.tile) }), move.tile))
 	else lines.push(line(t('rv_first')))
+	lines.push(...tableLines(move, ''))
 	if (move.discard != null) {
 		const key = move.finish ? 'rv_finish' : 'rv_throw'
 		lines.push(line(t(key, { tile: label(move.discard) }), move.discard))
 	}
+	if (move.penalty) lines.push(line(t('rv_penalty', { n: move.penalty })))
+	return lines
+}
+
+// 101's part of a move between the take and the throw: an opening (with melds or pairs),
+// the tiles laid on the table. c: '' for the move played, 'c_' for the coach's.
+function tableLines(move, c) {
+	const lines = []
+	if (move.opened) lines.push(line(t(`rv_${c}open_${move.opened}`)))
+	if (move.laid) lines.push(line(tn(`rv_${c}laid`, move.laid)))
 	return lines
 }
 
@@ -126,6 +137,7 @@ export function coachLines(turn, okey) {
 	else if (move.take === 'discard' && offered == null) lines.push(line(t('rv_c_take_top')))
 	else if (move.take === 'discard')
 		lines.push(line(t('rv_c_take', { tile: label(offered) }), offered))
+	lines.push(...tableLines(move, 'c_'))
 	if (move.discard != null) {
 		const key = move.finish ? 'rv_c_finish' : 'rv_c_throw'
 		lines.push(line(t(key, { tile: label(move.discard) }), move.discard))
@@ -154,6 +166,8 @@ export function otherLines(moves, okey, name) {
 		if (move.take === 'pile' && move.tile == null) parts.push(t('rv_o_pile'))
 		else if (move.take === 'pile') parts.push(t('rv_o_pile_tile', { tile: label(move.tile) }))
 		else if (move.take === 'discard') parts.push(t('rv_o_take', { tile: label(move.tile) }))
+		if (move.opened) parts.push(t('rv_o_open'))
+		if (move.laid) parts.push(tn('rv_o_laid', move.laid))
 		if (move.discard != null) {
 			const key = move.finish ? 'rv_o_finish' : 'rv_o_throw'
 			parts.push(t(key, { tile: label(move.discard) }))
@@ -166,25 +180,25 @@ export function otherLines(moves, okey, name) {
 export const othersAfter = review =>
 	review.turn === turnsOf(review).length - 1 ? shown(review)?.summary?.others_after || [] : []
 
+// Classic counts tiles from a win; 101 the points the rack would count (lower is better).
 export function measureLine(turn) {
 	const m = turn.measure
 	if (!m) return null
-	return t('rv_measure', { before: m.before, after: m.after, coach: m.coach_after })
+	const key = m.name === 'hand_points' ? 'rv_points' : 'rv_measure'
+	return t(key, { before: m.before, after: m.after, coach: m.coach_after })
 }
 
-// 101's extras of a turn, a line each: opened, penalties, lay-offs missed.
-export function extraLines(turn) {
-	const lines = []
-	if (turn.opened) lines.push(t('rv_opened'))
-	const penalties = count(turn.penalties)
-	if (penalties) lines.push(tn('rv_penalties', penalties))
-	const missed = count(turn.missed_layoffs)
-	if (missed) lines.push(tn('rv_missed_layoffs', missed))
-	return lines
+// 101: the tiles the turn could have laid off and did not, named.
+export function extraLines(turn, okey) {
+	const missed = (turn.missed_layoffs || []).filter(tile => typeof tile === 'number')
+	if (!missed.length) return []
+	return [t('rv_missed_tiles', { tiles: missed.map(id => tileLabel(id, okey)).join(', ') })]
 }
 
 // A list or a number of things, counted.
 const count = x => (Array.isArray(x) ? x.length : Number(x) || 0)
+// 101's missed lay-offs in the summary: [{ turn, tiles }], counted in tiles.
+const tilesIn = entries => (entries || []).reduce((n, entry) => n + count(entry.tiles), 0)
 
 // Turn numbers as the reader counts them (from 1).
 const turnList = indices => indices.map(i => i + 1).join(', ')
@@ -202,24 +216,31 @@ export function summaryLines(summary) {
 	if (summary.missed_okey_finish?.length)
 		lines.push(t('rv_missed_okey', { turns: turnList(summary.missed_okey_finish) }))
 	if (summary.missed_indicator_show) lines.push(t('rv_missed_show'))
-	if (summary.opening_turn != null) lines.push(t('rv_opening', { n: summary.opening_turn + 1 }))
+	const opened = summary.opening_turn
+	const couldOpen = summary.could_open_turn
+	if (opened != null) lines.push(t('rv_opening', { n: opened + 1 }))
+	if (couldOpen != null && (opened == null || couldOpen < opened))
+		lines.push(t('rv_could_open', { n: couldOpen + 1 }))
 	const taken = count(summary.penalties_taken)
 	const avoided = count(summary.penalties_avoided)
 	if (taken || avoided) lines.push(t('rv_penalty_sum', { taken, avoided }))
-	const layoffs = count(summary.missed_layoffs)
+	const layoffs = tilesIn(summary.missed_layoffs)
 	if (layoffs) lines.push(tn('rv_missed_layoffs', layoffs))
 	return lines
 }
 
 // The turns worth a look, in order: where the hand could have been won or finished with
-// the okey, and every mistake and blunder.
+// the okey, every mistake and blunder; in 101 also penalties taken and lay-offs missed.
 export function turnsToSee(answer) {
 	const summary = answer?.summary || {}
 	const bad = (answer?.turns || []).filter(turn => ['mistake', 'blunder'].includes(turn.verdict))
+	const turnOf = entries => (entries || []).map(entry => entry.turn)
 	const all = [
 		...(summary.could_have_won || []),
 		...(summary.missed_okey_finish || []),
 		...bad.map(turn => turn.index),
+		...(Array.isArray(summary.penalties_taken) ? turnOf(summary.penalties_taken) : []),
+		...turnOf(summary.missed_layoffs),
 	]
 	return [...new Set(all)].sort((a, b) => a - b)
 }

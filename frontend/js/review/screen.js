@@ -186,7 +186,7 @@ function turnPart(turn, okey, review, name) {
 		moveColumn('rv-coach', t('rv_coach'), model.coachLines(turn, okey), okey),
 	)
 	const measure = model.measureLine(turn)
-	const extras = model.extraLines(turn)
+	const extras = model.extraLines(turn, okey)
 	const others = model.otherLines(turn.others, okey, name)
 	const after = model.otherLines(model.othersAfter(review), okey, name)
 	return h(

@@ -108,6 +108,7 @@ def test_a_finished_hand_is_stepped_through_by_touch(pages: Any, base: str, shot
     # A swipe to the left is the next turn, to the right the previous; a screen reader hears it.
     swipe(page, -160)
     check_turn(page, review, 1)
+    shot(page, "review-phone-101")
     assert page.inner_text("#review-live").startswith(f"Turn 2 of {n}")
     swipe(page, 160)
     check_turn(page, review, 0)
@@ -203,3 +204,27 @@ def test_the_review_is_not_in_a_tables_first_download(pages: Any, base: str) -> 
     page.wait_for_load_state("networkidle")
     loaded = [url for url in seen if "/review" in url]
     assert not loaded, loaded
+
+
+def test_a_101_hand_is_reviewed_in_hand_points(pages: Any, base: str, shot: Any) -> None:
+    body = {
+        "variant": "101",
+        "mode": "computer",
+        "name": "Ayşe",
+        "turn_seconds": 86400,
+        "seats": [{"kind": "human", "name": "Ayşe"}] + [{"kind": "bot", "level": "easy"}] * 3,
+    }
+    table = api(base, "POST", "tables", body)
+    play_out_hand(base, table["table_id"], table["token"])
+    review = api(base, "GET", f"tables/{table['table_id']}/hands/0/review?seat=0")
+    assert review["variant"] == "101" and len(review["turns"]) >= 2
+    page = pages.new(390, 844)
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, base, table)
+    finger_tap(page, "#review-hand")
+    page.wait_for_selector("#rv-verdict")
+    check_turn(page, review, 0)
+    assert page.inner_text("#rv-turn .rv-measure").startswith("Points in hand:")
+    swipe(page, -160)
+    check_turn(page, review, 1)
+    shot(page, "review-phone-101")

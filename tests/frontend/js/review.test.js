@@ -148,7 +148,7 @@ describe('words', () => {
 		const first = model.playedLines(move({ take: null, tile: null, show_indicator: true }), null)
 		assert.deepEqual(texts(first), [
 			'Showed the indicator',
-			'No take: the first turn starts with 15 tiles',
+			'No take: the starter begins with a tile more',
 			'Threw red 13',
 		])
 	})
@@ -225,26 +225,70 @@ describe('words', () => {
 		assert.deepEqual(model.turnsToSee(null), [])
 	})
 
-	test("101's extras: the opening, penalties and lay-offs missed", () => {
-		const turn = { ...turns[0], opened: true, penalties: [{}, {}], missed_layoffs: [{}] }
-		assert.deepEqual(model.extraLines(turn), [
-			'Opened this turn.',
-			'2 penalties this turn',
-			'1 lay-off missed',
+	test("101: an opening, tiles laid, a penalty, the hand's points, lay-offs missed", () => {
+		const turn = {
+			...turns[0],
+			played: {
+				take: 'discard',
+				tile: id('R5'),
+				discard: id('K9'),
+				finish: false,
+				opened: 'melds',
+				laid: 9,
+				penalty: 101,
+			},
+			coach: { take: 'pile', discard: id('Y2'), finish: false, opened: 'pairs', laid: 10 },
+			measure: { name: 'hand_points', before: 202, after: 40, coach_after: 35 },
+			missed_layoffs: [id('B4')],
+		}
+		assert.deepEqual(texts(model.playedLines(turn, null)), [
+			'Took red 5 from the discards',
+			'Opened with melds',
+			'Laid 9 tiles on the table',
+			'Threw black 9',
+			'Penalty: 101 points',
 		])
-		assert.deepEqual(model.extraLines(turns[0]), [])
+		assert.deepEqual(texts(model.coachLines(turn, null)), [
+			'Draw from the pile',
+			'Open with pairs',
+			'Lay 10 tiles on the table',
+			'Throw yellow 2',
+		])
+		assert.equal(
+			model.measureLine(turn),
+			"Points in hand: 202 before, 40 after (the coach's move: 35)",
+		)
+		assert.deepEqual(model.extraLines(turn, null), ['Could have laid off: blue 4'])
+		assert.deepEqual(model.extraLines(turns[0], null), [])
+		const other = { seat: 1, take: 'pile', tile: null, discard: id('R3'), opened: 'melds', laid: 1 }
+		assert.deepEqual(model.otherLines([other], null, name), [
+			'Computer 2: drew from the pile, opened, laid 1 tile, threw red 3',
+		])
+	})
+
+	test("101's summary: the opening, the turn it could have come, penalties, lay-offs", () => {
 		const summary = {
 			counts: { good: 2 },
 			opening_turn: 4,
-			penalties_taken: 1,
-			penalties_avoided: [{}, {}],
-			missed_layoffs: 0,
+			could_open_turn: 2,
+			penalties_taken: [{ turn: 3, tile: id('K9'), points: 101 }],
+			penalties_avoided: 2,
+			missed_layoffs: [
+				{ turn: 1, tiles: [id('B4'), id('R8')] },
+				{ turn: 5, tiles: [id('Y1')] },
+			],
 		}
 		assert.deepEqual(model.summaryLines(summary), [
 			'✓ Good 2',
 			'Opened at turn 5.',
+			'Could have opened at turn 3.',
 			'Penalties taken: 1; avoided: 2',
+			'3 tiles not laid off',
 		])
+		assert.deepEqual(model.turnsToSee({ turns: [], summary }), [1, 3, 5])
+		// Opened as soon as it could: not said twice.
+		const prompt = { ...summary, could_open_turn: 4 }
+		assert.ok(!model.summaryLines(prompt).some(text => text.startsWith('Could have opened')))
 	})
 
 	test('every verdict has a mark and a word', () => {
