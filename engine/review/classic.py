@@ -25,6 +25,7 @@ from engine.classic.bots.tracking import read_view
 from engine.classic.game import apply
 from engine.classic.state import GameState
 from engine.classic.view import view_for
+from engine.core.errors import ActionError
 from engine.review.replay import Action, Game, Turn, play_turns
 from engine.review.texts import reason
 from engine.review.verdicts import classic_verdict, counts, worst
@@ -99,11 +100,31 @@ def played_move(turn: Turn) -> Move:
     return move
 
 
-def coach_move(start: GameState, seat: int, played: Move, coach: Coach) -> Move:
-    """What the coach plays from the seat's views, starting at the turn's start."""
+def coach_move(
+    start: GameState, seat: int, played: Move, coach: Coach, first: Mapping[str, Any] | None = None
+) -> Move:
+    """What the coach plays from the seat's views, starting at the turn's start
+    (``first``: the seat's view then, if already built)."""
     move = Move()
+    try:
+        return _coach_move(move, start, seat, played, coach, first)
+    except ActionError:
+        # A bot's move the rules refuse is a bot bug: this turn's coach says
+        # "unknown" (no discard) rather than failing the whole review.
+        move.after, move.discard, move.finish = None, None, False
+        return move
+
+
+def _coach_move(
+    move: Move,
+    start: GameState,
+    seat: int,
+    played: Move,
+    coach: Coach,
+    first: Mapping[str, Any] | None,
+) -> Move:
     state = start
-    action = coach(seat_view(state, seat), COACH_LEVEL, 0)
+    action = coach(first if first is not None else seat_view(state, seat), COACH_LEVEL, 0)
     if action["type"] == "show_indicator":
         move.show_indicator = True
         state, _ = apply(state, seat, action)
@@ -143,7 +164,7 @@ def review_turn(turn: Turn, seat: int, index: int, lang: str, coach: Coach) -> d
     first = seat_view(start, seat)
     know = knowledge(first)
     played = played_move(turn)
-    advice = coach_move(start, seat, played, coach)
+    advice = coach_move(start, seat, played, coach, first)
     before, outs_before = distance(first["rack"], know)
     okey = start.okey
     # The player's move, measured at its discard moment (its own view after the take).

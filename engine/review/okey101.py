@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.core.errors import ActionError
 from engine.okey101.bots import choose_action101
 from engine.okey101.game import apply
 from engine.okey101.opening import opening_points
@@ -114,7 +115,13 @@ def coach_move(start: State101, seat: int, played: Move, coach: Coach) -> Move:
         if action["type"] == "draw" and not played.drew:
             move.take, move.unknown = "pile", True
             return move  # the tile it would draw is one the seat never saw
-        after, _ = apply(state, seat, action)
+        try:
+            after, _ = apply(state, seat, action)
+        except ActionError:
+            # A bot's move the rules refuse is a bot bug: the review says "unknown"
+            # for this turn rather than failing the whole hand.
+            move.unknown = True
+            return move
         _note(move, state, action, after, seat)
         state = after
         if action["type"] in ("discard", "end_hand"):

@@ -106,3 +106,21 @@ def test_unknown_hands_tables_and_seats(wired: Service, client: ApiClient) -> No
     ):
         reply = _review(client, where, query, hand)
         assert (reply.status, reply.body["error"]["code"]) == (status, code), (hand, reply.text)
+
+
+@pytest.mark.parametrize("variant", ["classic", "101"])
+def test_the_response_schema_keeps_every_field_the_review_has(variant: str) -> None:
+    # A marshmallow dump drops undeclared fields: a new review field would vanish silently.
+    from api.review import ReviewResponse
+    from engine.review import review_hand
+    from tests.engine.review.hands import careless_101, careless_classic, classic_hand, hand_101
+
+    levels = ["normal"] * 4
+    for secret in (1, 2):
+        if variant == "classic":
+            hand = classic_hand(secret, levels, player=careless_classic, seat=1)
+        else:
+            hand = hand_101(secret, levels, player=careless_101, seat=1)
+        for seat in (0, 1):
+            review = {"table_id": "t", **review_hand(hand, seat, "ko")}
+            assert ReviewResponse().dump(review) == review

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 from engine.classic.bots import choose_action
-from engine.classic.game import apply
+from engine.classic.game import apply, new_match
+from engine.classic.options import Options
 from engine.classic.view import view_for
 from engine.review import HandNotOver, review_hand, review_played
 from engine.review.replay import dealt_and_actions, play_turns
@@ -138,9 +141,6 @@ def test_the_review_never_reads_hidden_tiles(secret: int) -> None:
 
 
 def test_a_hand_in_play_has_no_review() -> None:
-    from engine.classic.game import new_match
-    from engine.classic.options import Options
-
     state = new_match(Options(seats=2), bytes(32))
     with pytest.raises(HandNotOver):
         review_hand(state, 0)
@@ -155,3 +155,52 @@ def test_every_reason_reads_in_every_language() -> None:
     assert texts["en"] != texts["tr"] != texts["ko"]
     for lines in texts.values():
         assert all("{" not in line for line in lines), lines
+
+
+def _hard_without(kind: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The hard bot, except that it never finishes (it throws the finishing tile
+    instead) or never shows the indicator."""
+
+    def play(view: dict[str, Any]) -> dict[str, Any]:
+        if kind == "show_indicator":
+            view = {**view, "legal": [a for a in view["legal"] if a["type"] != kind]}
+        action = choose_action(view, "hard", 0)
+        if action["type"] == kind == "finish":
+            allowed = next(a["tiles"] for a in view["legal"] if a["type"] == "discard")
+            tile = action["tile"] if action["tile"] in allowed else allowed[-1]
+            return {"type": "discard", "tile": tile}
+        return action
+
+    return play
+
+
+def test_a_finish_left_on_the_rack_is_a_blunder_and_could_have_won() -> None:
+    for secret in range(1, 40):  # the first hand where the coach would have finished
+        hand = classic_hand(secret, LEVELS, player=_hard_without("finish"), seat=0)
+        review = review_hand(hand, 0)
+        if any(t["coach"]["finish"] for t in review["turns"]):
+            break
+    else:
+        pytest.fail("no hand in 40 where seat 0 could finish")
+    missed = review["summary"]["could_have_won"]
+    assert missed
+    for turn in review["turns"]:
+        if turn["coach"]["finish"]:  # (the coach may also wait a round for an okey finish)
+            assert turn["index"] in missed and not turn["played"]["finish"]
+            assert turn["verdict"] == "blunder"
+            assert turn["reason"]["code"] in ("missed_finish", "missed_finish_take")
+
+
+def test_an_indicator_not_shown_is_a_mistake() -> None:
+    for secret in range(1, 200):  # a deal that gives seat 0 the indicator's twin
+        state = new_match(Options(seats=4), bytes([secret]) * 32)
+        if state.indicator ^ 1 in state.racks[0]:
+            break
+    hand = classic_hand(secret, LEVELS, player=_hard_without("show_indicator"), seat=0)
+    review = review_hand(hand, 0)
+    first = review["turns"][0]
+    assert review["summary"]["missed_indicator_show"] is True
+    assert first["verdict"] in ("mistake", "blunder") and first["coach"]["show_indicator"]
+    assert not first["played"]["show_indicator"]
+    shown = review_hand(classic_hand(secret, LEVELS, player=None), 0)  # normal shows it
+    assert shown["summary"]["missed_indicator_show"] is False
