@@ -172,12 +172,12 @@ export function resultPanel(v, on) {
 		legal(v, 'next_hand') && act('next-hand', t('next_hand'), '.primary', 'next-hand'),
 		v.match_over && on.again && act('play-again', t('play_again'), '.primary', 'play-again'),
 		act('go', t('home'), '', null, '#/'),
-		act('see-table', t('see_table')),
 		h(
 			'button.btn',
 			{ id: 'review-hand', 'data-act': 'review', 'data-hand': v.hand },
 			t('review_hand'),
 		),
+		act('see-table', t('see_table')),
 	)
 	// What this game earned: filled by candy.js once the server has credited the hand.
 	import('./candy.js').then(m => m.showEarned(v)).catch(() => {})
