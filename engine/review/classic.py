@@ -100,14 +100,26 @@ def played_move(turn: Turn) -> Move:
     return move
 
 
+def _same_moment(coach: Move, played: Move) -> bool:
+    """Whether the coach reached its discard by the player's own actions (the same
+    indicator show and the same take from the same state), so at the same state."""
+    return coach.take == played.take and coach.show_indicator == played.show_indicator
+
+
 def coach_move(
-    start: GameState, seat: int, played: Move, coach: Coach, first: Mapping[str, Any] | None = None
+    start: GameState,
+    seat: int,
+    played: Move,
+    coach: Coach,
+    first: Mapping[str, Any] | None = None,
+    moment: Mapping[str, Any] | None = None,
 ) -> Move:
     """What the coach plays from the seat's views, starting at the turn's start
-    (``first``: the seat's view then, if already built)."""
+    (``first``, ``moment``: the seat's views at the start and at the player's discard
+    moment, if already built; views are only built once)."""
     move = Move()
     try:
-        return _coach_move(move, start, seat, played, coach, first)
+        return _coach_move(move, start, seat, played, coach, first, moment)
     except ActionError:
         # A bot's move the rules refuse is a bot bug: this turn's coach says
         # "unknown" (no discard) rather than failing the whole review.
@@ -122,6 +134,7 @@ def _coach_move(
     played: Move,
     coach: Coach,
     first: Mapping[str, Any] | None,
+    moment: Mapping[str, Any] | None,
 ) -> Move:
     state = start
     action = coach(first if first is not None else seat_view(state, seat), COACH_LEVEL, 0)
@@ -138,7 +151,10 @@ def _coach_move(
             return move  # the tile it would draw is one the seat never saw
         state, events = apply(state, seat, action)
         move.tile = events[-1]["tile"]
-        action = coach(seat_view(state, seat), COACH_LEVEL, 0)
+        same = moment is not None and _same_moment(move, played)
+        action = coach(
+            moment if same and moment is not None else seat_view(state, seat), COACH_LEVEL, 0
+        )
     move.after = state
     move.discard, move.finish = action["tile"], action["type"] == "finish"
     return move
@@ -164,19 +180,22 @@ def review_turn(turn: Turn, seat: int, index: int, lang: str, coach: Coach) -> d
     first = seat_view(start, seat)
     know = knowledge(first)
     played = played_move(turn)
-    advice = coach_move(start, seat, played, coach, first)
-    before, outs_before = distance(first["rack"], know)
-    okey = start.okey
     # The player's move, measured at its discard moment (its own view after the take).
     assert played.after is not None
     moment = seat_view(played.after, seat)
+    advice = coach_move(start, seat, played, coach, first, moment)
+    before, outs_before = distance(first["rack"], know)
+    okey = start.okey
     rack15 = moment["rack"]
-    after, outs = distance(_rest(rack15, played.discard), knowledge(moment))
+    moment_know = knowledge(moment)
+    after, outs = distance(_rest(rack15, played.discard), moment_know)
     if advice.after is not None and advice.discard is not None:
-        coach_view = seat_view(advice.after, seat)
-        coach_after, coach_outs = distance(
-            _rest(coach_view["rack"], advice.discard), knowledge(coach_view)
-        )
+        if _same_moment(advice, played):
+            coach_rack, coach_know = rack15, moment_know
+        else:
+            coach_view = seat_view(advice.after, seat)
+            coach_rack, coach_know = coach_view["rack"], knowledge(coach_view)
+        coach_after, coach_outs = distance(_rest(coach_rack, advice.discard), coach_know)
     else:
         coach_after, coach_outs = before, outs_before  # what it keeps for certain
     finishes = _finish_tiles(moment)

@@ -11,6 +11,7 @@ import pytest
 from engine.classic.bots import choose_action
 from engine.classic.game import apply, new_match
 from engine.classic.options import Options
+from engine.classic.state import GameState
 from engine.classic.view import view_for
 from engine.review import HandNotOver, review_hand, review_played
 from engine.review.replay import dealt_and_actions, play_turns
@@ -204,3 +205,46 @@ def test_an_indicator_not_shown_is_a_mistake() -> None:
     assert not first["played"]["show_indicator"]
     shown = review_hand(classic_hand(secret, LEVELS, player=None), 0)  # normal shows it
     assert shown["summary"]["missed_indicator_show"] is False
+
+
+def _dealt_with(rack: list[int]) -> GameState:
+    """Hand 0 of a 4-seat match, with the starter's 15 tiles swapped for ``rack``."""
+    hand = classic_hand(1, LEVELS)
+    dealt, _ = dealt_and_actions(hand)
+    assert isinstance(dealt, GameState)
+    mine = dealt.racks[dealt.starter]
+    places = [r for r in dealt.racks if r is not mine] + [dealt.pile]
+    spare = [t for t in mine if t not in rack]
+    for tile in rack:
+        if tile in mine:
+            continue
+        where = next(p for p in places if tile in p)
+        out = spare.pop()
+        where[where.index(tile)] = out
+        mine[mine.index(out)] = tile
+    assert sorted(mine) == sorted(rack)
+    return dealt
+
+
+@pytest.mark.parametrize("with_okey", [False, True])
+def test_a_finish_without_the_okey_when_it_could_be_placed_is_a_missed_okey_finish(
+    with_okey: bool,
+) -> None:
+    probe, _ = dealt_and_actions(classic_hand(1, LEVELS))
+    okey = probe.okey
+    colours = [c for c in range(4) if c != okey // 13][:2]
+    # Two runs of seven in colours other than the okey's: fourteen winning tiles.
+    wins = [(c * 13 + v) * 2 for c in colours for v in range(7)]
+    okey_tile = okey * 2
+    dealt = _dealt_with([*wins, okey_tile])
+    placed = okey_tile if with_okey else wins[0]
+    review = review_played(dealt, [({"type": "finish", "tile": placed}, False)], dealt.starter)
+    first = review["turns"][0]
+    assert first["played"]["finish"] and first["coach"]["finish"]
+    assert first["coach"]["discard"] >> 1 == okey  # the coach places the okey: double score
+    if with_okey:
+        assert first["verdict"] == "best" and first["reason"]["code"] == "finished_okey"
+        assert review["summary"]["missed_okey_finish"] == []
+    else:
+        assert first["verdict"] == "mistake" and first["reason"]["code"] == "missed_okey_finish"
+        assert review["summary"]["missed_okey_finish"] == [0]
