@@ -1,5 +1,5 @@
 // App shell cache: network first, the cache when offline. /api/ is never cached.
-const CACHE = 'istaka-v8'
+const CACHE = 'istaka-v9'
 const MODULES = [
 	'app',
 	'embed-frame',
@@ -22,6 +22,9 @@ const MODULES = [
 	'table/title',
 	'table/notify',
 	'table/outbox',
+	'review/model',
+	'review/screen',
+	'review/style',
 	'board',
 	'okey101',
 	'rack',
@@ -51,6 +54,7 @@ const SHELL = [
 	'embed.html',
 	'css/app.css',
 	'css/embed.css',
+	'css/review.css',
 	'manifest.webmanifest',
 	'img/icon.svg',
 	'img/icon-192.png',

@@ -118,6 +118,9 @@ export const api = {
 		call('POST', `tables/${id}/seats/${seat}/bot`, { body: { level }, token }),
 	rack: (id, token, layout, seat) =>
 		call('PUT', `tables/${id}/rack`, { body: { layout, seat }, token, retry: true }),
+	hand: (id, n) => call('GET', `tables/${id}/hands/${n}`, { retry: true }),
+	review: (id, n, seat, lang) =>
+		call('GET', `tables/${id}/hands/${n}/review?${q({ seat, lang })}`, { retry: true }),
 	arrangement: (id, token, seat, by) =>
 		call('GET', `tables/${id}/arrangement?${q({ seat, by })}`, { token, retry: true }),
 	pushKey: () => call('GET', 'push/key', { retry: true }),

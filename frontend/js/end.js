@@ -4,6 +4,7 @@ import { t, more } from './i18n/index.js'
 import { h } from './ui.js'
 import { tileEl, tileLabel } from './tiles.js'
 import { nameOf, nameTag, legal, team } from './board.js'
+import { reviewStyle } from './review/style.js'
 
 const signed = n => (n > 0 ? '+' + n : n)
 
@@ -22,6 +23,7 @@ export function matchTable(v) {
 	if (!is101 && v.phase === 'over' && v.result)
 		rows.push([v.result.winner, v.result.kind, v.result.okey_finish, v.result.deltas])
 	const totals = v.scores || v.seats.map(x => x.score ?? x.total)
+	reviewStyle()
 	const row = (label, cells, win = () => 0) =>
 		h(
 			'tr',
@@ -41,7 +43,7 @@ export function matchTable(v) {
 		),
 		h(
 			'tbody',
-			rows.map((r, i) => row(i + 1, r[3].map(signed), s => s === r[0])),
+			rows.map((r, i) => row(reviewButton(i), r[3].map(signed), s => s === r[0])),
 			is101 &&
 				v.options.penalties &&
 				row(
@@ -60,6 +62,15 @@ export function matchTable(v) {
 		),
 	)
 }
+
+// Every hand on the sheet is over: each opens its review (js/review/, input.js ON_ACT.review).
+const reviewButton = hand =>
+	h(
+		'button.btn.small.rv-open',
+		{ 'data-act': 'review', 'data-hand': hand, 'aria-label': t('review_n', { n: hand + 1 }) },
+		hand + 1,
+		' 🔍',
+	)
 
 // The revealed seed and its hash, and "verify the shuffle" (checkShuffle).
 function fairness(v) {
@@ -162,6 +173,11 @@ export function resultPanel(v, on) {
 		v.match_over && on.again && act('play-again', t('play_again'), '.primary', 'play-again'),
 		v.match_over && on.open && act('open-app', t('open_istaka'), '', 'open-app'),
 		act('go', t('home'), '', null, '#/'),
+		h(
+			'button.btn',
+			{ id: 'review-hand', 'data-act': 'review', 'data-hand': v.hand },
+			t('review_hand'),
+		),
 		act('see-table', t('see_table')),
 	)
 	// What this game earned: filled by candy.js once the server has credited the hand.

@@ -91,6 +91,8 @@ const ON_ACT = {
 	},
 	answer: async (ctx, el) => (await dialogs()).answer(ctx, el.dataset.answer),
 	device: async ctx => (await import('../device.js')).openDeviceLink(ctx),
+	// The hand review: open, step, switch seat.
+	review: async (ctx, el) => (await import('../review/screen.js')).onReview(ctx, el),
 	// The result's "verify the shuffle", against all of the hand's events.
 	verify: (ctx, el) =>
 		parts.end.checkShuffle(

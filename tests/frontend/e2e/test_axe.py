@@ -26,7 +26,10 @@ SCREENS = {
     "table": ("mid", ".rack .tile"),
     "table101": ("t101", ".melds [data-meld]"),
     "result": ("over", "#result"),
+    "review": ("over", "#rv-verdict"),  # opened from the result (OPEN_FIRST)
 }
+# Screens opened by a tap on the screen first drawn.
+OPEN_FIRST = {"review": "#review-hand"}
 RUN = """() => axe.run(document, { resultTypes: ['violations'] }).then(r =>
     r.violations.map(v => ({ id: v.id, impact: v.impact, help: v.help,
         targets: v.nodes.map(n => n.target.join(' ') + (n.any.concat(n.all)
@@ -53,6 +56,8 @@ def violations(pages: Any, base: str, tables: dict[str, Any], screen: str, theme
     else:
         page.add_init_script(auth_js(tables[key]))
         page.goto(base + "#/t/" + tables[key]["table_id"])
+    if screen in OPEN_FIRST:
+        page.click(OPEN_FIRST[screen])
     page.wait_for_selector(ready)
     page.evaluate(
         "() => document.fonts.ready.then(() => new Promise(done =>"

@@ -77,3 +77,8 @@ def test_language_renders_every_screen(pages: Any, base: str, lang: str, shot: A
     page.click("#result details.seed summary")
     assert not raw_keys_in(page, keys)
     shot(page, f"result-{lang}-portrait")
+    # The hand's review, with its strings from more/ and the server's reasons in the language.
+    page.click("#review-hand")
+    page.wait_for_selector("#rv-verdict")
+    assert not raw_keys_in(page, keys + key_sets(page, "more/")["en"])
+    shot(page, f"review-{lang}-portrait")
