@@ -207,14 +207,28 @@ class Table:
             data["nx"] = self.rematch.encode()
         if self.series is not None:
             data["sr"] = self.series.encode()
-        if self.reactions is not None:
-            data["rx"] = encode_reactions(self.reactions)
         if self.nudged is not None:
             data["nd"] = self.nudged.encode()
-        text = checked_text(
+        text = self._dump(data)
+        if self.reactions is not None:
+            text = self._with_reactions(data, self.reactions)
+        return StoredItem(self.table_id, self.rev, text, expires_at, self.wake_at())
+
+    def _dump(self, data: dict[str, Any]) -> str:
+        return checked_text(
             self.table_id, json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         )
-        return StoredItem(self.table_id, self.rev, text, expires_at, self.wake_at())
+
+    def _with_reactions(self, data: dict[str, Any], reactions: Reactions) -> str:
+        """The item's text with the reactions, the oldest left out while it would pass
+        :data:`REACTIONS_TEXT_BUDGET` (the newest :data:`MIN_REACTIONS` always stay): a
+        reaction never takes the item past its 1 KB write unit, so a move never costs two."""
+        while True:
+            text = self._dump({**data, "rx": encode_reactions(reactions)})
+            fits = len(text.encode("utf-8")) <= REACTIONS_TEXT_BUDGET
+            if fits or len(reactions.recent) <= MIN_REACTIONS:
+                return text
+            reactions.recent = reactions.recent[1:]  # the views then show what is kept
 
     @classmethod
     def from_stored(cls, stored: StoredItem) -> Table:
@@ -267,6 +281,11 @@ class Table:
 ITEM_KEYS = frozenset(
     ("st", "md", "ts", "iv", "tk", "se", "g", "dl", "ly", "ra", "cr", "ls", "mt", "lm", "rm", "pp")
 ) | frozenset(("nx", "sr", "rx", "nd"))
+
+# The item text that reactions may fill up to: a write unit (1,024 B) less the other
+# attributes (id, rev, expiry, the sweep's index: at most 64 B).
+REACTIONS_TEXT_BUDGET = 1024 - 64
+MIN_REACTIONS = 2
 
 HAND_SEPARATOR = "#"  # never in a table id (URL-safe base64): no hand item loads as a table
 

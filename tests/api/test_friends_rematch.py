@@ -103,9 +103,7 @@ def test_rematch_from_both_seats_in_either_order_and_repeated(
     assert client.view(old, tokens[first])["rematch"] == offer
 
 
-def test_a_series_counts_tables_and_wins_along_the_chain(
-    wired: Service, client: ApiClient
-) -> None:
+def test_a_series_counts_tables_and_wins_along_the_chain(wired: Service, client: ApiClient) -> None:
     t = finished_pair(client, wired)
     first_wins = t["end"]["match_winners"]
     a = rematch(client, t["table"], t["tokens"][0]).body
@@ -135,9 +133,7 @@ def test_before_the_match_is_over_rematch_is_409_and_nothing_is_stored(
     assert wired.store.raw(t["table"]) == stored
 
 
-def test_hotseat_and_computer_tables_rematch_in_one_call(
-    wired: Service, client: ApiClient
-) -> None:
+def test_hotseat_and_computer_tables_rematch_in_one_call(wired: Service, client: ApiClient) -> None:
     hot = client.create(
         mode="hotseat", seats=[{"kind": "human", "name": f"P{i}"} for i in range(2)]
     )
