@@ -208,3 +208,19 @@ def test_reactions_give_way_before_the_item_passes_its_write_unit(
     assert kept is not None and MIN_REACTIONS <= len(kept.recent) < KEPT_REACTIONS
     assert kept.recent == newest[-len(kept.recent) :]  # the newest stay
     assert kept.counts == [3, 3, 2, 2]  # the hand's limits still count every one
+
+
+def test_the_invite_page_learns_who_invites_and_who_sits(wired: Service, client: ApiClient) -> None:
+    made = client.create(
+        mode="friends", name="Ayla", variant="101", options={"seats": 3}, turn_seconds=7200
+    )
+    table = made["table_id"]
+    client.call(
+        "POST", f"/api/tables/{table}/join", {"invite_code": made["invite_code"], "name": "Can"}
+    )
+    page = client.view(table, None)  # what the join page can fetch without a token
+    assert page["invite"] == {"by_name": "Ayla", "seated": ["Ayla", "Can", None]}
+    assert (page["variant"], page["pace"], page["turn_seconds"]) == ("101", "relaxed", 7200)
+    assert page["invite_code"] is None  # never to a spectator
+    client.call("POST", f"/api/tables/{table}/start", token=made["token"])
+    assert client.view(table, None)["invite"] is None
