@@ -285,7 +285,7 @@ ITEM_KEYS = frozenset(
 # The item text that reactions may fill up to: a write unit (1,024 B) less the other
 # attributes (id, rev, expiry, the sweep's index: at most 64 B).
 REACTIONS_TEXT_BUDGET = 1024 - 64
-MIN_REACTIONS = 2
+MIN_REACTIONS = 1  # the newest: the other seats see it on their next poll
 
 HAND_SEPARATOR = "#"  # never in a table id (URL-safe base64): no hand item loads as a table
 

@@ -4,8 +4,10 @@ Only on relaxed tables (a live turn is over in seconds: 409 ``not_relaxed``), fr
 that is not on turn (409 ``your_turn``), when a person is on turn (409 ``no_one_to_nudge``
 for a table waiting, a hand over or a computer's turn). The seat on turn gets a ``nudge``
 push (api/push/notifier.py), unless it is looking at the table. At most one nudge to the
-same seat in :func:`nudge_gap` (an hour, or a quarter of the turn time when longer):
-429 ``too_soon`` with ``Retry-After``.
+same seat in :func:`nudge_gap` (an hour, or a quarter of the turn time when longer) while
+that turn lasts: 429 ``too_soon`` with ``Retry-After``. The item keeps the nudge only for
+its turn (api/service.py drops it when the turn ends), so the seat's next turn may be
+nudged again, and the item carries it for no longer than it matters.
 """
 
 from __future__ import annotations

@@ -224,3 +224,23 @@ def test_the_invite_page_learns_who_invites_and_who_sits(wired: Service, client:
     assert page["invite_code"] is None  # never to a spectator
     client.call("POST", f"/api/tables/{table}/start", token=made["token"])
     assert client.view(table, None)["invite"] is None
+
+
+def test_the_next_turn_of_a_nudged_seat_may_be_nudged_again(
+    wired: Service, client: ApiClient, clock: ManualClock
+) -> None:
+    t = friends(client, 2, turn_seconds=4 * 3600)
+    table, tokens = t["table"], t["tokens"]
+    slow = t["view"]["turn"]
+    fast = 1 - slow
+    assert nudge(client, table, tokens[fast]).status == 204
+    view = client.view(table, tokens[slow])
+    while view["turn"] == slow:  # the slow seat plays its turn, then the fast one
+        view = play(client, table, tokens[slow], view)
+    assert json.loads(wired.store.get(table).data).get("nd") is None  # type: ignore[union-attr]
+    view = client.view(table, tokens[fast])
+    while view["turn"] == fast:
+        view = play(client, table, tokens[fast], view)
+    clock.advance(60)
+    assert nudge(client, table, tokens[fast]).status == 204  # a new turn: well within the hour
+    assert nudge(client, table, tokens[fast]).status == 429
