@@ -31,7 +31,7 @@ DEFAULT_PACE: dict[str, Pace] = {"friends": "relaxed", "computer": "live", "hots
 BAD_TURN_SECONDS = "bad_turn_seconds"
 
 # A seat is reminded this long before its deadline: an hour, or a tenth of the turn when
-# that is shorter (issue 12). Only on relaxed tables: a live turn is over before a
+# that is shorter. Only on relaxed tables: a live turn is over before a
 # once-a-minute sweep could time a reminder, and its player is at the table anyway.
 REMINDER_MAX_MS = 3600 * 1000
 

@@ -127,6 +127,8 @@ class Service:
         if table.status == "playing" and state.match_over:
             table.status = "finished"
         table.deadline = next_deadline(table, loaded.before, state, loaded.now_ms)
+        if table.nudged is not None and not _on_turn(table, state, table.nudged.seat):
+            table.nudged = None  # a nudge holds for the turn it was sent in (api/friends)
         table.move_times = record_move(
             table.move_times, state.version, loaded.now_ms // 1000 - table.created
         )
@@ -226,6 +228,10 @@ class Service:
         if state is not loaded.state:
             loaded.state = state
             loaded.dirty = True
+
+
+def _on_turn(table: Table, state: Game, seat: int) -> bool:
+    return table.status == "playing" and state.phase != "over" and state.turn == seat
 
 
 def _refresh_after(loaded: Loaded) -> int:

@@ -1,6 +1,6 @@
 """What a finished hand gives each player at the table: pure rules, no store, no clock.
 
-Reading of the rules (issue 14, RULES.md):
+Reading of the rules (RULES.md):
 
 - A hand is **won** by the seat that finished it (classic: ``result.winner``; 101: the
   ``finisher``), and with ``partners`` by both seats of that team. It is a **draw** when

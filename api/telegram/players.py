@@ -1,5 +1,5 @@
 """The player linked to a Telegram user: the one seam between api/telegram and the players
-of issue 14 (api/players).
+(api/players).
 
 An index item per Telegram user, ``tgplayer~<telegram id>`` (a side item, see :mod:`.items`),
 names the player; the player itself is an ordinary one (api/players/accounts.py) carrying the

@@ -1,5 +1,5 @@
 """What template.yaml means, beyond what cfn-lint can check: the edge's security headers, the
-origin secret, the optional WAF, access logs and reserved concurrency (issue 13)."""
+origin secret, the optional WAF, access logs and reserved concurrency."""
 
 from __future__ import annotations
 
@@ -305,7 +305,7 @@ def test_cloudfront_compresses_the_site_and_the_api(
 def test_the_sweep_runs_every_minute_and_may_query_the_wake_index_but_never_scan(
     cfn: dict[str, Any],
 ) -> None:
-    """api/sweep.py's scheduled function (issue 12): read, write and query the index only."""
+    """api/sweep.py's scheduled function: read, write and query the index only."""
     sweep = _resource(cfn, "SweepFunction", "AWS::Serverless::Function")["Properties"]
     module, _, name = sweep["Handler"].rpartition(".")
     assert callable(getattr(importlib.import_module(module), name))

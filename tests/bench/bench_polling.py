@@ -60,7 +60,7 @@ ACTIONS_PER_TURN = 2  # take or draw, then discard
 LAYOUT_SAVES_PER_TURN = 1  # the rack arranged once a turn
 REMINDED_SHARE = 0.25  # assumed: turns still open at their reminder moment (1 h before)
 TIMED_OUT_SHARE = 0.05  # assumed: turns the sweep plays for a seat that never came
-PUSHES_PER_TURN = 1  # "your turn" to the next seat (issue 12: about one a turn)
+PUSHES_PER_TURN = 1  # "your turn" to the next seat (about one a turn)
 # A table write that moves its wake time rewrites the index entry (a delete and a put).
 INDEX_WRITES_PER_WAKE_CHANGE = 2
 
@@ -202,6 +202,47 @@ def _print_embed(polls: dict[str, Any]) -> None:
     )
 
 
+# -- friends keep playing (api/friends) ------------------------------------------
+REMATCHES_PER_GAME = 2  # each game is followed by two rematches: three matches in the chain
+REACTIONS_PER_MATCH = 20  # assumed: one per seat per hand, 4 seats, 5 hands
+NUDGES_PER_MATCH = 2  # assumed: a slow friend is nudged twice a match
+# One rematch of four friends: each seat's call is one request that reads the old table;
+# the first writes the offer on it and creates the next table, each other call reads the
+# next table and writes its seat there (the last one deals). Three rematch pushes.
+REMATCH_REQUESTS = SEATS
+REMATCH_WRITES = 2 + (SEATS - 1)
+REMATCH_READS = SEATS + (SEATS - 1)
+REMATCH_INDEX_WRITES = 1  # the dealt table enters the wake index (a put, nothing to delete)
+REMATCH_PUSHES = SEATS - 1
+
+
+def friends_extra(games: int) -> Counts:
+    """What the friends' features add to ``games`` games of REMATCHES_PER_GAME + 1 matches:
+    each reaction and nudge is a request, a read and a write (no index write: the wake
+    time does not move), each nudge a push; each rematch as above."""
+    matches = games * (REMATCHES_PER_GAME + 1)
+    rematches = games * REMATCHES_PER_GAME
+    per_match = REACTIONS_PER_MATCH + NUDGES_PER_MATCH
+    return Counts(
+        api_requests=matches * per_match + rematches * REMATCH_REQUESTS,
+        table_writes=matches * per_match + rematches * REMATCH_WRITES,
+        index_writes=rematches * REMATCH_INDEX_WRITES,
+        reads=matches * per_match + rematches * REMATCH_READS,
+        pushes=matches * NUDGES_PER_MATCH + rematches * REMATCH_PUSHES,
+    )
+
+
+def plus(a: Counts, b: Counts) -> Counts:
+    return Counts(
+        a.api_requests + b.api_requests,
+        a.table_writes + b.table_writes,
+        a.index_writes + b.index_writes,
+        a.reads + b.reads,
+        a.sweep_runs + b.sweep_runs,
+        a.pushes + b.pushes,
+    )
+
+
 def sweep_month() -> Counts:
     """The sweep's fixed cost, whether tables are due or not: a run a minute, its queries."""
     runs = 30 * 24 * 60
@@ -271,6 +312,25 @@ def main() -> None:
         )
         _print_costs("   price", counts)
     _print_embed(polls)
+    per_match = REACTIONS_PER_MATCH + NUDGES_PER_MATCH
+    print(
+        f"   friends: per match {per_match} requests and {per_match} writes "
+        f"({REACTIONS_PER_MATCH} reactions, {NUDGES_PER_MATCH} nudges); per rematch "
+        f"({SEATS} friends) {REMATCH_REQUESTS} requests, {REMATCH_WRITES} table writes + "
+        f"{REMATCH_INDEX_WRITES} index write, {REMATCH_READS} reads, {REMATCH_PUSHES} pushes"
+    )
+    for hidden in (False, True):
+        # The three matches of each chain are played as the games above; then the extras.
+        matches = 1000 * (REMATCHES_PER_GAME + 1)
+        base = relaxed_games(polls, matches, hidden)
+        base.sweep_runs *= REMATCHES_PER_GAME + 1  # the chain's matches follow each other
+        extra = friends_extra(1000)
+        label = "a hidden tab left open all game" if hidden else "tabs closed between turns"
+        _print_costs(
+            f"1,000 relaxed games with {REMATCHES_PER_GAME} rematches each ({label}); "
+            f"the friends' part alone ${sum(extra.cost().values()):,.2f}",
+            plus(base, extra),
+        )
     _print_costs("the sweep alone, a month (43,200 runs, 13 queries each)", sweep_month())
 
 

@@ -1,6 +1,6 @@
 """Candy in the browser: the device's player made on the first visit, a friends hand played
 to its end, what it earned on the result panel, the balance on home and the stats behind it,
-and the player's name kept with home's "Your name" (issue 14)."""
+and the player's name kept with home's "Your name"."""
 
 from __future__ import annotations
 
