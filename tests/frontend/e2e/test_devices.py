@@ -174,7 +174,7 @@ def test_continue_on_another_device_and_play_from_it(pages: Any, base: str, shot
     if importlib.util.find_spec("zxingcpp") is not None:
         import zxingcpp
 
-        from tests.test_qr import pixels
+        from tests.frontend.test_qr import pixels
 
         found = zxingcpp.read_barcode(pixels(drawn_modules(first)))
         assert found is not None and found.text == link
