@@ -19,8 +19,7 @@ import { showTurn, hideTurn } from './table/title.js'
 //   auth    the seat's token record { token, seat, seats, mode, cfg, invite, seen }, null
 //           for a spectator; left out, the one stored for this table
 //   embed   inside embed.html: no menu or rules link, a compact layout
-//   go      go to a route ('#/', '#/rules')
-//   create  "play again": a new table with this one's settings
+//   go      go to a route ('#/', '#/rules', the rematch's table)
 export function openTable(mount, id, env) {
 	const root = h('.screen')
 	mount.replaceChildren(root)
@@ -139,6 +138,7 @@ async function viewArrived(ctx, { view, prev, own }) {
 	}
 	showTurn(ctx)
 	ctx.redraw()
+	social(ctx, view)
 }
 
 // Drawn at once; a move kept from the last visit goes again; a returning player then
@@ -150,13 +150,18 @@ async function firstView(ctx, view) {
 	performance.mark('istaka-ready')
 	resendKept(ctx)
 	const events = view.events || []
+	const since = seen == null ? null : events.filter(e => e.v > seen)
+	social(ctx, view, since)
 	if (!events.length || seen == null || ctx.state.screen.covered) return
 	await sleep(300)
 	const pileBefore = view.pile_count + events.filter(e => e.type === 'draw').length
-	await playEvents(
-		ctx,
-		events.filter(e => e.v > seen),
-		pileBefore,
-	)
+	await playEvents(ctx, since, pileBefore)
 	ctx.redraw()
+}
+
+// Reactions and, on a visit's first view, "while you were away" (`since`: the events after
+// the last visit): social.js, loaded with the first view that needs it.
+function social(ctx, view, since) {
+	if (since?.length || view.reactions?.length)
+		import('./table/social.js').then(m => m.onView(ctx, view, since)).catch(() => {})
 }

@@ -1,7 +1,7 @@
 // The table screen's dialogs: the menu, the move log, the score sheet, a seat's discards,
 // and questions (a discard that costs a penalty). Like render.js they only read the
 // state; their buttons carry a data-act for input.js, which binds the taps.
-import { t, tn } from '../i18n/index.js'
+import { t, tn, more } from '../i18n/index.js'
 import { h, btn, shareBox, modal, closeModal } from '../ui.js'
 import { discardsOf, fitOf } from '../board.js'
 import { tileEl } from '../tiles.js'
@@ -10,7 +10,7 @@ import { loadEnd } from './sync.js'
 import { inviteUrl, pushSlot } from './render.js'
 
 export async function openMenu(ctx) {
-	const { feedbackSwitches } = await import('./feedback.js')
+	const [{ feedbackSwitches }] = await Promise.all([import('./feedback.js'), more()])
 	const { id } = ctx
 	const v = ctx.state.sync.view
 	const url = inviteUrl(ctx)
@@ -70,12 +70,14 @@ function levelChips(v) {
 // The move log's code is loaded the first time it opens.
 export async function openMoveLog(ctx) {
 	const { moveLog } = await import('./movelog.js')
-	modal(t('move_log'), moveLog(ctx.state.log.moves, ctx.state.sync.view, Date.now()))
+	const log = await moveLog(ctx.state.log.moves, ctx.state.sync.view, Date.now(), ctx.id)
+	modal(t('move_log'), log)
 }
 
 export async function openMatchTable(ctx) {
-	const { matchTable } = await loadEnd()
-	modal(t('match_table'), matchTable(ctx.state.sync.view))
+	const { matchTable, seriesSlot } = await loadEnd()
+	const v = ctx.state.sync.view
+	modal(t('match_table'), h('div', matchTable(v), seriesSlot(v)))
 }
 
 // Oldest first; only the top one where the table keeps no history.

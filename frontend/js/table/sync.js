@@ -3,6 +3,7 @@
 // the server and the state, not the screen: each view it accepts goes to ctx.onView,
 // the subscriber table.js sets, which sorts, sounds, animates and redraws.
 import { api } from '../api.js'
+import { more } from '../i18n/index.js'
 import { setAuth, load, save } from '../storage.js'
 import {
 	acceptView,
@@ -32,13 +33,18 @@ export function paceFor(view, mine, hidden, idle) {
 }
 
 // Code that only some tables need, loaded before the first view that needs it: the
-// result panel and score sheet, the 101 parts.
-export const parts = { end: null, okey101: null }
+// result panel and score sheet, the 101 parts, the away summary (social.js sets it).
+export const parts = { end: null, okey101: null, away: null }
 async function loadParts(view) {
 	if (view.variant === '101') parts.okey101 ??= await import('../okey101.js')
-	if (view.phase === 'over') parts.end ??= await import('../end.js')
+	if (view.phase === 'over') await loadEnd()
 }
-export const loadEnd = async () => (parts.end ??= await import('../end.js'))
+// With its words, which are among the strings loaded on demand (i18n/more/).
+export async function loadEnd() {
+	parts.end ??= await import('../end.js')
+	await more()
+	return parts.end
+}
 
 // null when the etag still holds.
 export function fetchView(ctx, since, etag) {
