@@ -55,6 +55,17 @@ const reactionsKey = id => 'istaka.rx.' + id
 export const seenReactions = id => load(reactionsKey(id), [])
 export const unseenReactions = (ctx, view) => newReactions(view.reactions, seenReactions(ctx.id))
 
+// Each view (table.js); `since` on a visit's first view: the events after the last one,
+// for "while you were away" (away.js, loaded then). An embed without a seat shows neither.
+export async function onView(ctx, view, since) {
+	if (ctx.env.embed && !ctx.token) return
+	if (since && !ctx.env.embed) {
+		parts.away ??= await import('./away.js')
+		await parts.away.showAway(ctx, view, since)
+	}
+	if (view.reactions?.length) await hear(ctx, view, !!since)
+}
+
 // Each view's new reactions: a bubble beside their seat unless this device muted them. The
 // first view of a visit bubbles only those just sent.
 export async function hear(ctx, view, first) {

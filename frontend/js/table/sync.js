@@ -73,10 +73,7 @@ export async function apply(ctx, view, own = false) {
 	await loadParts(view)
 	acceptView(state, view)
 	keepLog(ctx, view)
-	if (ctx.auth && !ctx.env.embed) {
-		ctx.auth.seen = view.version
-		setAuth(ctx.id, ctx.auth)
-	}
+	seen(ctx, view)
 	if (prev && view.hand !== prev.hand) setResultHidden(state, false)
 	await ctx.onView({ view, prev, own })
 }
@@ -115,7 +112,16 @@ export async function start(ctx) {
 	acceptView(state, view)
 	if (!ctx.env.embed) restoreLog(state, load(logKey(ctx), null), view.hand)
 	keepLog(ctx, view)
-	await ctx.onView({ view, prev: null, own: false })
+	const heard = ctx.onView({ view, prev: null, own: false })
+	seen(ctx, view) // after the subscriber took the last visit's
+	await heard
+}
+
+// What this device has seen of the table, for the next visit's catch-up.
+function seen(ctx, view) {
+	if (!ctx.auth || ctx.env.embed) return
+	ctx.auth.seen = view.version
+	setAuth(ctx.id, ctx.auth)
 }
 
 // The move log, kept on the device (not in an embed) for the next visit.
