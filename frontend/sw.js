@@ -23,6 +23,7 @@ const MODULES = [
 	'table/outbox',
 	'table/social',
 	'table/away',
+	'table/reactions',
 	'series',
 	'rematch',
 	'style',

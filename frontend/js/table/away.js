@@ -8,7 +8,7 @@ import { playerOf, nameOf } from '../board.js'
 import { useStyle } from '../style.js'
 import { describe } from './anim.js'
 import { heldSeats, setAway } from './state.js'
-import { unseenReactions, reactionText } from './social.js'
+import { unseenReactions, reactionText } from './reactions.js'
 
 const TOUCHING_LINES = 6 // the newest ones; the move log has the rest
 

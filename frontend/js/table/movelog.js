@@ -6,7 +6,7 @@ import { h } from '../ui.js'
 import { nameOf } from '../board.js'
 import { describe } from './anim.js'
 import { ago } from '../when.js'
-import { reactionText, reactionTime, seenReactions } from './social.js'
+import { reactionText, reactionTime, seenReactions } from './reactions.js'
 
 // The log's lines, newest first: { at, seen, text }. moves: the state's log.moves
 // ({ event, at, seen }), events nobody needs to hear left out; reactions: as the view has

@@ -4,56 +4,21 @@
 import { t, more } from '../i18n/index.js'
 import { h, $, modal, closeModal, toast, announce } from '../ui.js'
 import { api } from '../api.js'
-import { prefs, load, save, uuid } from '../storage.js'
+import { prefs, save, uuid } from '../storage.js'
 import { nameOf } from '../board.js'
 import { useStyle } from '../style.js'
 import { parts } from './sync.js'
+import {
+	REACTIONS,
+	reactionText,
+	reactionTime,
+	reactionsKey,
+	unseenReactions,
+} from './reactions.js'
 
-// The fixed list the server takes (docs/API.md): emoji are shown as they are, phrases in
-// the reader's language (rx_<code>).
-export const REACTIONS = {
-	thumbs_up: '👍',
-	laugh: '😂',
-	wow: '😮',
-	sad: '😢',
-	fire: '🔥',
-	clap: '👏',
-	gg: null,
-	nice: null,
-	thanks: null,
-	hurry: null,
-	oops: null,
-	hello: null,
-}
 const BUBBLE_MS = 4000
 // A reaction older than this when first seen is history, not news: no bubble.
 const FRESH_MS = 15000
-
-export const reactionText = code => REACTIONS[code] ?? t('rx_' + code)
-
-// The view's `at` is an ISO time or epoch ms (or seconds, as events' `at` are): ms.
-export function reactionTime(at) {
-	if (typeof at === 'string') return Date.parse(at)
-	return at < 1e12 ? at * 1000 : at
-}
-
-const keyOf = r => `${r.seat}.${r.reaction}.${reactionTime(r.at)}`
-
-// The reactions of `list` that are not in `seen` (both as the view gives them), oldest first.
-export function newReactions(list, seen) {
-	const known = new Set((seen || []).map(keyOf))
-	return (list || [])
-		.filter(r => REACTIONS[r.reaction] !== undefined && !known.has(keyOf(r)))
-		.sort((a, b) => reactionTime(a.at) - reactionTime(b.at))
-}
-
-// The reactions this device has handled at the table (the view's last ones), kept for the
-// next visit and the move log: a bubble shows once, and the away summary names only what
-// came since.
-const reactionsKey = id => 'istaka.rx.' + id
-// The reactions this device has seen at table `id`, for the move log.
-export const seenReactions = id => load(reactionsKey(id), [])
-export const unseenReactions = (ctx, view) => newReactions(view.reactions, seenReactions(ctx.id))
 
 // Each view (table.js); `since` on a visit's first view: the events after the last one,
 // for "while you were away" (away.js, loaded then). An embed without a seat shows neither.

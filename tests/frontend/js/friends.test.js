@@ -4,7 +4,7 @@
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import { more } from '../../../frontend/js/i18n/index.js'
-import * as social from '../../../frontend/js/table/social.js'
+import * as social from '../../../frontend/js/table/reactions.js'
 import { awaySummary } from '../../../frontend/js/table/away.js'
 import { rematchOffer } from '../../../frontend/js/end.js'
 import * as tables from '../../../frontend/js/tables.js'
