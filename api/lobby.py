@@ -167,7 +167,10 @@ def join_table(
             raise conflict("already_seated", "this player holds a seat at this table already")
         if table.status != "waiting":
             raise conflict("table_full", "the game has started; no seat is free")
-        free = [s for s, info in enumerate(table.seats) if info.kind == "open"]
+        # A seat kept for a rematch's player is not free (api/friends/rematch.py).
+        free = [
+            s for s, info in enumerate(table.seats) if info.kind == "open" and not info.reserved
+        ]
         if not free:
             raise conflict("table_full", "every seat is taken")
         seat = free[0]
@@ -216,7 +219,9 @@ def start_table(
             raise conflict("already_started", "the game has already started")
         for number, info in enumerate(table.seats):
             if info.kind == "open":
-                table.seats[number] = SeatInfo("bot", level="normal")
+                # A rematch seat still kept for its player goes to the computer as a seat
+                # handed over does: its token still shows it, so a late player can watch.
+                table.seats[number] = SeatInfo("bot", info.name, "normal", info.token)
         table.status = "playing"
         loaded.dirty = True
         loaded.seen_token = caller.token_index

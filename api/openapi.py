@@ -19,6 +19,7 @@ ERRORS = {
     404: "no such table",
     409: "conflict",
     422: "refused by the rules",
+    429: "too many; see Retry-After",
     503: "busy; retry",
 }
 
@@ -47,7 +48,7 @@ def _responses(op: Operation) -> dict[str, Any]:
             "description": error.description,
             "content": _json(error.schema or s.ErrorSchema),
         }
-        if error.status == 503:
+        if error.status in (429, 503):  # our 429s (api/friends) say when, as 503s do
             answer["headers"] = {"Retry-After": dict(RETRY_AFTER)}
         out[str(error.status)] = answer
     return out

@@ -14,6 +14,7 @@ from marshmallow import Schema, ValidationError, fields, validate, validates_sch
 from engine.core.levels import LEVELS as BOT_LEVELS  # re-exported for the API schemas
 
 from .errors import bad_request
+from .friends.schemas import InviteSchema, ReactionSchema, RematchOfferSchema, SeriesSchema
 from .names import BAD_NAME, DEFAULT_NAMES, Name, only_names_at_fault
 from .pace import (
     BAD_TURN_SECONDS,
@@ -311,6 +312,12 @@ class SharedViewSchema(Schema):
     invite_code = fields.String(allow_none=True, required=True)
     players = fields.List(fields.Nested(PlayerSchema), required=True)
     rack_layout = fields.List(fields.List(Int(allow_none=True)), allow_none=True, required=True)
+    # Friends (api/friends/views.py): the offer of a finished table, a rematch's series, the
+    # last reactions (a seat's view only) and the invite page's facts.
+    rematch = fields.Nested(RematchOfferSchema, allow_none=True, required=True)
+    series = fields.Nested(SeriesSchema, allow_none=True, required=True)
+    reactions = fields.List(fields.Nested(ReactionSchema), required=True)
+    invite = fields.Nested(InviteSchema, allow_none=True, required=True)
 
 
 class ViewSchema(SharedViewSchema):
@@ -448,6 +455,7 @@ class TableStatusSchema(Schema):
     turn_name = fields.String(allow_none=True, required=True)
     your_turn = fields.Boolean(required=True)
     last_move = Int(allow_none=True, required=True, metadata={"description": "epoch ms"})
+    rematch = fields.Nested(RematchOfferSchema, allow_none=True, required=True)
 
 
 class TableStatusErrorSchema(ErrorSchema):

@@ -43,6 +43,7 @@ VIEW_FIELDS = (
     "match_over",
     "players",
     "held_seats",
+    "rematch",
 )
 
 

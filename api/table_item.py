@@ -15,6 +15,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .friends.item import Nudge, Reactions, Rematch, Series, decode_reactions, encode_reactions
 from .movetimes import MoveTimes
 from .movetimes import decode as decode_move_times
 from .movetimes import encode as encode_move_times
@@ -53,6 +54,11 @@ class SeatInfo:
     level: str | None = None  # bots: their level
     token: int | None = None  # index into Table.tokens; kept when a bot takes over a human seat
     auto: bool = False  # this seat's last turn ran out of time and a computer played it
+
+    @property
+    def reserved(self) -> bool:
+        """An open seat kept for its player at the table before (a rematch: api/friends)."""
+        return self.kind == "open" and self.token is not None
 
     def encode(self) -> list[Any]:
         return [_KIND_CODE[self.kind], self.name, self.level, self.token, int(self.auto)]
@@ -101,6 +107,12 @@ class Table:
     # Per token (as tokens): the player (api/players) it was taken with, if any. The credit
     # after a hand (api/players/stream.py) finds a seat's player through its token.
     players: list[str | None] = field(default_factory=list)
+    # Friends (api/friends): the rematch offer of a finished table, the series a rematch
+    # table belongs to, the last reactions and the last nudge. Kept only once set.
+    rematch: Rematch | None = None
+    series: Series | None = None
+    reactions: Reactions | None = None
+    nudged: Nudge | None = None
 
     def held_by(self, token_index: int) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info.token == token_index]
@@ -191,10 +203,32 @@ class Table:
         if any(self.players):
             # Only on tables a player joined: others keep the item as it was.
             data["pp"] = self.players
-        text = checked_text(
+        if self.rematch is not None:
+            data["nx"] = self.rematch.encode()
+        if self.series is not None:
+            data["sr"] = self.series.encode()
+        if self.nudged is not None:
+            data["nd"] = self.nudged.encode()
+        text = self._dump(data)
+        if self.reactions is not None:
+            text = self._with_reactions(data, self.reactions)
+        return StoredItem(self.table_id, self.rev, text, expires_at, self.wake_at())
+
+    def _dump(self, data: dict[str, Any]) -> str:
+        return checked_text(
             self.table_id, json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         )
-        return StoredItem(self.table_id, self.rev, text, expires_at, self.wake_at())
+
+    def _with_reactions(self, data: dict[str, Any], reactions: Reactions) -> str:
+        """The item's text with the reactions, the oldest left out while it would pass
+        :data:`REACTIONS_TEXT_BUDGET` (the newest :data:`MIN_REACTIONS` always stay): a
+        reaction never takes the item past its 1 KB write unit, so a move never costs two."""
+        while True:
+            text = self._dump({**data, "rx": encode_reactions(reactions)})
+            fits = len(text.encode("utf-8")) <= REACTIONS_TEXT_BUDGET
+            if fits or len(reactions.recent) <= MIN_REACTIONS:
+                return text
+            reactions.recent = reactions.recent[1:]  # the views then show what is kept
 
     @classmethod
     def from_stored(cls, stored: StoredItem) -> Table:
@@ -235,14 +269,23 @@ class Table:
             reminded=data.get("rm"),
             last_move=last_move,
             players=list(players),
+            rematch=Rematch.decode(data["nx"]) if "nx" in data else None,
+            series=Series.decode(data["sr"]) if "sr" in data else None,
+            reactions=decode_reactions(data["rx"]) if "rx" in data else None,
+            nudged=Nudge.decode(data["nd"]) if "nd" in data else None,
         )
 
 
-# Every key Table.to_stored writes ("lm", "rm" and "pp" only sometimes; "ls", "mt" missing
-# from items written before they existed).
+# Every key Table.to_stored writes ("lm", "rm", "pp" and the friends' "nx", "sr", "rx", "nd"
+# only sometimes; "ls", "mt" missing from items written before they existed).
 ITEM_KEYS = frozenset(
     ("st", "md", "ts", "iv", "tk", "se", "g", "dl", "ly", "ra", "cr", "ls", "mt", "lm", "rm", "pp")
-)
+) | frozenset(("nx", "sr", "rx", "nd"))
+
+# The item text that reactions may fill up to: a write unit (1,024 B) less the other
+# attributes (id, rev, expiry, the sweep's index: at most 64 B).
+REACTIONS_TEXT_BUDGET = 1024 - 64
+MIN_REACTIONS = 2
 
 HAND_SEPARATOR = "#"  # never in a table id (URL-safe base64): no hand item loads as a table
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.variants import Game, rules_of
 
+from .friends.views import friends_view
 from .layout import reconcile, stored_layout
 from .movetimes import time_of
 from .pace import pace_of
@@ -69,6 +70,8 @@ def build_view(
             "rack_layout": layout,
         }
     )
+    names = [player_name(table, s) for s in range(len(table.seats))]
+    view.update(friends_view(table, caller, names))
     for event in view.get("events", []):
         at = time_of(table.move_times, event["v"])
         if at is not None:

@@ -18,9 +18,10 @@ from ..store.base import StoredItem
 from ..table_item import LOOKING_SECONDS as LOOKING_SECONDS  # the notifier's rule, re-exported
 from ..table_item import Table
 from ..turns import turn_key
+from ..views import player_name
 from .texts import text_for
 
-Kind = Literal["started", "hand_over", "your_turn", "reminder"]
+Kind = Literal["started", "hand_over", "your_turn", "reminder", "rematch", "nudge"]
 
 # A seat whose player made a request in the last 30 s is looking at the table: no push.
 # Its record never runs ahead of its last request, so one that stopped asking 30 s ago
@@ -35,6 +36,7 @@ class Notice:
     seat: int
     kind: Kind
     match_over: bool = False  # hand_over: the last hand, so the game is over
+    name: str | None = None  # rematch, nudge: the player who asked (a seat's view shows it)
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,8 @@ def notices(
     table, state = after.table, after.state
     wanted: dict[int, Notice] = {}
 
-    def owe(seat: int, kind: Kind, match_over: bool = False) -> None:
-        wanted.setdefault(seat, Notice(table.table_id, seat, kind, match_over))
+    def owe(seat: int, kind: Kind, match_over: bool = False, name: str | None = None) -> None:
+        wanted.setdefault(seat, Notice(table.table_id, seat, kind, match_over, name))
 
     humans = [s for s in range(len(table.seats)) if table.is_human(s)]
     if before.table.status == "waiting" and table.status != "waiting":
@@ -88,7 +90,29 @@ def notices(
             and before.table.reminded != reminded
         ):
             owe(seat, "reminder")
+    _friends(before.table, table, state, owe)
     return [n for n in wanted.values() if not _looking(table, n.seat, now_s, looking_s)]
+
+
+def _friends(before: Table, table: Table, state: Game, owe: Any) -> None:
+    """A rematch offered (every other player of the old table) or a nudge (the seat on
+    turn) in this write (api/friends)."""
+    offer = table.rematch
+    if offer is not None and before.rematch is None:
+        by = table.seats[offer.by].token
+        for seat, info in enumerate(table.seats):
+            if info.token is not None and info.token != by:
+                owe(seat, "rematch", name=player_name(table, offer.by))
+    nudged = table.nudged
+    if (
+        nudged is not None
+        and nudged != before.nudged
+        and table.status == "playing"
+        and state.phase != "over"
+        and state.turn == nudged.seat
+        and table.is_human(nudged.seat)
+    ):
+        owe(nudged.seat, "nudge", name=player_name(table, nudged.by))
 
 
 def _looking(table: Table, seat: int, now_s: int, looking_s: int) -> bool:
@@ -100,7 +124,7 @@ def _looking(table: Table, seat: int, now_s: int, looking_s: int) -> bool:
 
 def payload(notice: Notice, lang: str, url: str) -> dict[str, Any]:
     """The JSON a subscriber's service worker gets: the kind, a short text, the link."""
-    title, body = text_for(notice.kind, lang, notice.match_over)
+    title, body = text_for(notice.kind, lang, notice.match_over, notice.name)
     return {
         "table_id": notice.table_id,
         "kind": notice.kind,

@@ -35,6 +35,7 @@ TTL_S = 12 * 3600
 JWT_LIFETIME_S = 12 * 3600  # RFC 8292 allows up to 24 h
 DEFAULT_SUBJECT = "mailto:istaka@localhost"
 GONE = (404, 410)
+URGENT = ("your_turn", "reminder", "nudge")
 
 
 def retryable(status: int | None) -> bool:
@@ -115,7 +116,7 @@ class Sender:
         for attempt in range(ATTEMPTS):
             headers = {
                 **self._vapid_headers(sub.endpoint),
-                "Urgency": "high" if notice.kind in ("your_turn", "reminder") else "normal",
+                "Urgency": "high" if notice.kind in URGENT else "normal",
                 # A newer notice for the same table and seat replaces one still undelivered.
                 "Topic": _topic(notice),
             }

@@ -31,10 +31,28 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "tr": ("Oyun başladı", "Okey masanda taşlar dağıtıldı."),
         "ko": ("게임이 시작됐어요", "오케이 테이블에 패가 돌았어요."),
     },
+    # {name}: the player who asked (api/friends).
+    "rematch": {
+        "en": ("Play again?", "{name} wants a rematch: your seat is kept at the next table."),
+        "tr": ("Rövanş?", "{name} yeniden oynamak istiyor: sonraki masada yerin hazır."),
+        "ko": ("한 판 더?", "{name} 님이 다시 하자고 해요. 다음 테이블에 자리가 있어요."),
+    },
+    "nudge": {
+        "en": ("Your move", "{name} is waiting for your move."),
+        "tr": ("Sıra sende", "{name} hamleni bekliyor."),
+        "ko": ("내 차례예요", "{name} 님이 내 수를 기다리고 있어요."),
+    },
 }
+# When the name is not known (never expected: every player has one).
+SOMEONE = {"en": "A friend", "tr": "Bir arkadaşın", "ko": "친구"}
 
 
-def text_for(kind: str, lang: str, match_over: bool = False) -> tuple[str, str]:
+def text_for(
+    kind: str, lang: str, match_over: bool = False, name: str | None = None
+) -> tuple[str, str]:
     key = "game_over" if kind == "hand_over" and match_over else kind
     texts = TEXTS[key]
-    return texts.get(lang, texts["en"])
+    title, body = texts.get(lang, texts["en"])
+    if "{name}" in body:
+        body = body.replace("{name}", name or SOMEONE.get(lang, SOMEONE["en"]))
+    return title, body

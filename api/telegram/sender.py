@@ -21,7 +21,7 @@ from .credentials import bot_token, enabled
 from .links import notifications_on, seat_link
 from .texts import text
 
-KINDS = ("your_turn", "reminder")
+KINDS = ("your_turn", "reminder", "nudge", "rematch")  # nudge, rematch: api/friends
 
 
 class TelegramSender:
@@ -60,7 +60,7 @@ class TelegramSender:
             # Pushes twice. A missed Telegram message is the lesser harm.
             logger.warning("telegram link not read", extra={"error": err.code})
             return False
-        title, body = text_for(notice.kind, link.lang)
+        title, body = text_for(notice.kind, link.lang, name=notice.name)
         message: dict[str, object] = {"chat_id": link.telegram_id, "text": f"{title}\n{body}"}
         button = app_button(self.settings, text("open", link.lang), notice.table_id)
         if button is not None:

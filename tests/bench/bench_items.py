@@ -8,6 +8,10 @@ keys from a table made through the API, every seat's rack layout saved with
 gaps (the worst case: a layout is only kept when a player moves tiles), and the
 engine record of that moment. Sizes are DynamoDB's billed item size.
 
+The ``+friends`` rows measure the same matches with the most a friends table adds
+(issue 24, api/friends/item.py): ten reactions kept with the hand's counts, a series
+(the table is a rematch) and a nudge, against the plain rows' none.
+
 ``ISTAKA_BENCH_MATCHES=100 python -m tests.bench items`` for a quicker run (1,000 matches per
 row took over 40 minutes on a loaded 2-core machine).
 """
@@ -24,6 +28,7 @@ from typing import Any
 from api import context
 from api.clock import ManualClock
 from api.config import Settings
+from api.friends.item import REACTIONS, Nudge, Reaction, Reactions, Series
 from api.layout import encode_layout
 from api.log import logger
 from api.store.base import StoredItem
@@ -75,8 +80,26 @@ def _layout(rack: list[int], rng: random.Random) -> str:
     return encode_layout([slots[:15], slots[15:]])
 
 
-def _sizes_of_match(template: StoredItem, state: Game, pick: Pick, seed: int) -> list[int]:
+def _with_friends(table: Table, seed: int) -> None:
+    """The friends' state at its largest: ten reactions (times days into the table's life,
+    as a long relaxed match has them), every seat's count this hand, a series, a nudge."""
+    rng = random.Random(seed)
+    at = 9 * 86400
+    recent = []
+    for n in range(10):
+        at += rng.randrange(2, 4000)
+        recent.append(Reaction(n % 4, REACTIONS[rng.randrange(len(REACTIONS))], at))
+    table.reactions = Reactions(4, [29, 30, 12, 7], recent)
+    table.series = Series(table.table_id, 3, (1, 0, 1, 0))
+    table.nudged = Nudge(at, 1, 2)
+
+
+def _sizes_of_match(
+    template: StoredItem, state: Game, pick: Pick, seed: int, friends: bool = False
+) -> list[int]:
     table = Table.from_stored(template)
+    if friends:
+        _with_friends(table, seed)
     # A relaxed table (the friends default) whose seat on turn has had its reminder: the
     # index's two attributes and "rm" in the item, its largest form (issue 12).
     assert table.deadline is not None
@@ -122,20 +145,21 @@ def _new(variant: str, seed: int) -> Game:
 PICKS = {"bots": _bot, "random": _random}
 
 
-def _job(args: tuple[StoredItem, str, str, int]) -> list[int]:
-    template, variant, style, seed = args
-    return _sizes_of_match(template, _new(variant, seed), PICKS[style], seed)
+def _job(args: tuple[StoredItem, str, str, int, bool]) -> list[int]:
+    template, variant, style, seed, friends = args
+    return _sizes_of_match(template, _new(variant, seed), PICKS[style], seed, friends)
 
 
-def measure(variant: str, style: str, template: StoredItem) -> Iterator[str]:
-    jobs = [(template, variant, style, seed) for seed in range(MATCHES)]
+def measure(variant: str, style: str, template: StoredItem, friends: bool = False) -> Iterator[str]:
+    jobs = [(template, variant, style, seed, friends) for seed in range(MATCHES)]
     with ProcessPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         per_match = list(pool.map(_job, jobs, chunksize=8))
     sizes = [size for match in per_match for size in match]
     within = sum(size <= WRITE_UNIT for size in sizes) / len(sizes)
     largest = [max(match) for match in per_match]
+    label = style + ("+friends" if friends else "")
     yield (
-        f"{variant:7} {style:6}: median {statistics.median(sizes):.0f} B, p99"
+        f"{variant:7} {label:14}: median {statistics.median(sizes):.0f} B, p99"
         f" {percentile(sizes, 0.99):.0f} B, max {max(sizes):,d} B over {len(sizes):,d} writes in"
         f" {MATCHES:,d} matches of {HANDS} hands; {within:.2%} within {WRITE_UNIT} B"
         f" (largest item per match: median {statistics.median(largest):.0f} B)"
@@ -151,6 +175,8 @@ def main() -> None:
         for style in PICKS:
             for line in measure(variant, style, template):
                 print("   " + line)
+        for line in measure(variant, "bots", template, friends=True):
+            print("   " + line)
 
 
 if __name__ == "__main__":
