@@ -146,7 +146,7 @@ function offerRow({ entry, name }) {
 	return h(
 		'li.offer',
 		{ 'data-rematch': entry.rematch.table_id },
-		h('span', h('strong', t('rm_offer', { name })), h('small', rowTitle(entry))),
+		h('span', h('strong', t('rm_offer', { name })), h('small', detail(entry, Date.now()))),
 		join,
 	)
 }

@@ -132,11 +132,38 @@ def test_rematch_into_the_same_seats(pages: Any, base: str) -> None:
     view_a = view_of(base, {**stored(ayse, next_id), "table_id": next_id})
     assert view_a["you"] == 0 and view_a["players"][1]["name"] == "Mehmet"
     assert view_a["series"]["tables"] == 2
+    winners = view_of(base, seats[0])["match_winners"]
+    assert view_a["series"]["wins"] == [int(s in winners) for s in range(2)], winners
     shot(mehmet, "rematch-dealt-portrait")
     # The score sheet shows the series.
     finger_tap(mehmet, "[data-act=scores]")
     mehmet.wait_for_selector(".modal .series")
     assert "table 2" in mehmet.inner_text(".modal .series")
+    shot(mehmet, "series-sheet-portrait")
+
+
+def test_the_invite_page_says_what_the_table_is(pages: Any, base: str) -> None:
+    body = {"mode": "friends", "name": "Ayşe", "turn_seconds": 86400, "options": {"seats": 3}}
+    created = api(base, "POST", "tables", body)
+    page = pages.new(*PHONE)
+    page.goto(f"{base}#/join/{created['table_id']}/{created['invite_code']}")
+    about = page.wait_for_selector("#invite-about .host", timeout=10000)
+    assert about.inner_text() == "Ayşe invites you"
+    text = page.inner_text("#invite-about")
+    assert "Classic Okey · Countdown" in text
+    assert "Over the day · 1 day a turn" in text
+    assert page.locator("#invite-about .seats li").all_inner_texts() == [
+        "Ayşe",
+        "open seat",
+        "open seat",
+    ]
+    # Before the name field, as a finger scrolls.
+    above = page.evaluate(
+        "document.querySelector('#invite-about').getBoundingClientRect().bottom"
+        " <= document.querySelector('#join-name').getBoundingClientRect().top"
+    )
+    assert above
+    shot(page, "invite-page-portrait")
 
 
 def play_out_match_table(base: str) -> list[dict[str, Any]]:
