@@ -39,7 +39,7 @@ async function loadParts(view) {
 	if (view.variant === '101') parts.okey101 ??= await import('../okey101.js')
 	if (view.phase === 'over') await loadEnd()
 }
-// With its words, which are among the strings loaded on demand (i18n/more/).
+// With its words (i18n/more/).
 export async function loadEnd() {
 	parts.end ??= await import('../end.js')
 	await more()
@@ -73,7 +73,6 @@ export async function apply(ctx, view, own = false) {
 	await loadParts(view)
 	acceptView(state, view)
 	keepLog(ctx, view)
-	seen(ctx, view)
 	if (prev && view.hand !== prev.hand) setResultHidden(state, false)
 	await ctx.onView({ view, prev, own })
 }
@@ -112,23 +111,17 @@ export async function start(ctx) {
 	acceptView(state, view)
 	if (!ctx.env.embed) restoreLog(state, load(logKey(ctx), null), view.hand)
 	keepLog(ctx, view)
-	const heard = ctx.onView({ view, prev: null, own: false })
-	seen(ctx, view) // after the subscriber took the last visit's
-	await heard
+	await ctx.onView({ view, prev: null, own: false })
 }
 
-// What this device has seen of the table, for the next visit's catch-up.
-function seen(ctx, view) {
-	if (!ctx.auth || ctx.env.embed) return
-	ctx.auth.seen = view.version
-	setAuth(ctx.id, ctx.auth)
-}
-
-// The move log, kept on the device (not in an embed) for the next visit.
+// The move log, kept on the device (not in an embed) for the next visit, and the version
+// seen, for its catch-up; ctx.auth keeps the last visit's, for this one's (table.js).
 const logKey = ctx => 'istaka.log.' + ctx.id
 function keepLog(ctx, view) {
 	logEvents(ctx.state, view, Date.now())
-	if (!ctx.env.embed) save(logKey(ctx), ctx.state.log)
+	if (ctx.env.embed) return
+	save(logKey(ctx), ctx.state.log)
+	if (ctx.auth) setAuth(ctx.id, { ...ctx.auth, seen: view.version })
 }
 
 // A tab out of sight, closed or left says so at once: pushes are then not held back as

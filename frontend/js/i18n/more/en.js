@@ -106,4 +106,16 @@ seed=seed
 verify=Verify the shuffle
 verifying=Re-dealing in your browser…
 v_error=Could not verify here:
+embed_title=Embed this table
+embed_hint=Put this on another site: spectators see the table, not the racks.
+replace_title=A player has gone quiet?
+replace_x=Let the computer play for {name}
+device_title=Continue on another device
+device_show=Link and QR code
+feedback=Sounds and vibration
+opt_sound=Sounds
+opt_vibrate=Vibrate when it is your turn
+questions=Questions
+opt_ask_okey=Ask before the okey is discarded
+level_table=Computers' level
 `

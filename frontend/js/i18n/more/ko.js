@@ -101,4 +101,16 @@ seed=시드
 verify=섞기 확인
 verifying=브라우저에서 다시 나누는 중…
 v_error=여기서는 확인할 수 없어요:
+embed_title=이 테이블 삽입하기
+embed_hint=다른 사이트에 붙이면 관전자가 테이블을 봐요 (패는 안 보여요).
+replace_title=응답이 없는 플레이어가 있나요?
+replace_x={name}님 자리를 컴퓨터가 두기
+device_title=다른 기기에서 계속하기
+device_show=링크와 QR 코드
+feedback=소리와 진동
+opt_sound=소리
+opt_vibrate=내 차례가 되면 진동
+questions=확인 질문
+opt_ask_okey=오케이를 버리기 전에 묻기
+level_table=컴퓨터 난이도
 `

@@ -101,4 +101,16 @@ seed=tohum
 verify=Karıştırmayı doğrula
 verifying=Tarayıcında yeniden dağıtılıyor…
 v_error=Burada doğrulanamadı:
+embed_title=Bu masayı göm
+embed_hint=Bunu başka bir siteye koy: izleyiciler masayı görür, ıstakaları görmez.
+replace_title=Bir oyuncu sessiz mi kaldı?
+replace_x={name} yerine bilgisayar oynasın
+device_title=Başka bir cihazda devam et
+device_show=Bağlantı ve QR kodu
+feedback=Ses ve titreşim
+opt_sound=Sesler
+opt_vibrate=Sıra sana gelince titret
+questions=Sorular
+opt_ask_okey=Okeyi atmadan önce sor
+level_table=Bilgisayarların seviyesi
 `
