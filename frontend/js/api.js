@@ -11,9 +11,9 @@ const FIRST_WAIT_MS = 500
 const MAX_WAIT_MS = 4000
 
 export class ApiError extends Error {
-	constructor(status, code, message, body) {
+	constructor(status, code, message, body, retryAfter) {
 		super(message || code || `HTTP ${status}`)
-		Object.assign(this, { status, code, body })
+		Object.assign(this, { status, code, body, retryAfter })
 	}
 }
 
@@ -82,7 +82,8 @@ async function read(res) {
 	} catch {
 		/* empty body */
 	}
-	if (!res.ok) throw new ApiError(res.status, data?.error?.code, data?.error?.message, data)
+	const wait = res.headers.get('Retry-After')
+	if (!res.ok) throw new ApiError(res.status, data?.error?.code, data?.error?.message, data, wait)
 	const tag = res.headers.get('ETag')
 	if (tag && data && typeof data === 'object')
 		Object.defineProperty(data, 'etag', { value: tag, configurable: true })
@@ -113,6 +114,8 @@ export const api = {
 		navigator.sendBeacon?.(base() + `tables/${id}/away`, JSON.stringify({ token })),
 	start: (id, token, request_id) =>
 		call('POST', `tables/${id}/start`, { body: { request_id }, token, retry: true }),
+	// A seat's request of issue 24: 'rematch', 'reactions', 'nudge' (table/social.js).
+	seatPost: (id, token, what, body = {}) => call('POST', `tables/${id}/${what}`, { body, token }),
 	level: (id, token, level) => call('PUT', `tables/${id}/level`, { body: { level }, token }),
 	bot: (id, token, seat, level = 'normal') =>
 		call('POST', `tables/${id}/seats/${seat}/bot`, { body: { level }, token }),

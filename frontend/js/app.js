@@ -33,9 +33,7 @@ async function route() {
 	scrollTo(0, 0)
 	if (page === 't' && a) {
 		const { openTable } = await import('./table.js')
-		// "Play again" needs home.js; a table loads it only then.
-		const create = async cfg => (await import('./home.js')).createTable(cfg, go)
-		leave = openTable(app, a, { go, create })
+		leave = openTable(app, a, { go })
 	} else if (page === 'join' && a && b) (await import('./join.js')).renderJoin(app, a, b, go)
 	else if (page === 'seat') claimSeat()
 	else if (page === 'rules') (await import('./help.js')).renderRules(app, go)

@@ -264,6 +264,10 @@ export function dock(v, o, bottom) {
 		)
 		d.append(h('.acts', result, next && button('next-hand', t('next_hand'), true, '.primary')))
 	}
+	// A relaxed friends table where another person is on turn: a nudge for them.
+	const waited = v.phase !== 'over' && v.pace === 'relaxed' && v.turn !== me && playerOf(v, v.turn)
+	if (mine && v.mode === 'friends' && waited.kind === 'human')
+		d.append(h('.acts', button('nudge', '👋 ' + t('nudge'), true, '.small')))
 	if (!mine || o.busy) return d
 	const move = (type, act, cls) => {
 		const a = legal(v, type)

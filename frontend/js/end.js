@@ -2,6 +2,7 @@
 // "verify the shuffle", next hand / play again.
 import { t, more } from './i18n/index.js'
 import { h } from './ui.js'
+import { useStyle } from './style.js'
 import { tileEl, tileLabel } from './tiles.js'
 import { nameOf, nameTag, legal, team } from './board.js'
 import { reviewStyle } from './review/style.js'
@@ -147,7 +148,39 @@ function itemsList(v) {
 const act = (name, label, cls = '', id = null, to = null) =>
 	h('button.btn' + cls, { id, 'data-act': name, 'data-to': to }, label)
 
-// The panel; on: { again: whether "play again" is offered, open: "Open in Istaka" (an embed) }.
+// The old table's rematch offer, when another person asked (`held`: this device's seats):
+// { by, name }, else null.
+export function rematchOffer(v, held) {
+	const offer = v.rematch
+	if (!offer?.table_id || held.includes(offer.by)) return null
+	return { by: offer.by, name: offer.by_name || nameOf(v, offer.by) }
+}
+
+// Rematch: asked for here, or the way to the next table once asked; another person's
+// offer says who asked, and its button joins (table/social.js, by data-act).
+function rematchPart(v) {
+	const offer = rematchOffer(v, v.held_seats || [])
+	const asked = !!v.rematch?.table_id
+	if (offer) useStyle('social')
+	return h(
+		'.rematch',
+		offer && h('p.offer', { id: 'rematch-offer' }, t('rm_offer', { name: offer.name })),
+		act('rematch', t(offer ? 'rm_join' : asked ? 'rm_go' : 'rm_ask'), '.primary', 'rematch'),
+	)
+}
+
+// A series (a chain of rematches) on the score sheet: series.js, loaded when there is one.
+export function seriesSlot(v) {
+	if (!v.series?.wins) return null
+	const slot = h('div')
+	Promise.all([import('./series.js'), more()])
+		.then(([m]) => slot.replaceWith(m.seriesTable(v)))
+		.catch(() => {})
+	return slot
+}
+
+// The panel; on: { rematch: whether this device may ask for one, again: an embed's own game
+// is played again in its frame, open: "Open in Istaka" (an embed) }.
 export function resultPanel(v, on) {
 	const is101 = v.variant === '101'
 	const r = is101 ? { winner: v.finisher, deltas: v.result || [] } : v.result || {}
@@ -187,6 +220,7 @@ export function resultPanel(v, on) {
 		{ role: 'dialog', 'aria-label': title, id: 'result' },
 		h('h2', title),
 		match,
+		v.match_over && on.rematch && rematchPart(v),
 		h('p.candy', { id: 'candy-earned', hidden: true }),
 		h('p.how', how(r)),
 		groups.length > 0 && h('.groups', groups, placed),
@@ -194,6 +228,7 @@ export function resultPanel(v, on) {
 		itemsList(v),
 		buttons,
 		matchTable(v),
+		seriesSlot(v),
 		v.seed ? fairness(v) : null,
 	)
 }

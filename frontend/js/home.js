@@ -53,7 +53,7 @@ function options(seats) {
 // No name given: a friendly one, as the server names a seat joined without one (docs/API.md).
 const myName = () => prefs.name.trim() || t('guest_name', { n: 1 })
 
-function turnLabel(seconds) {
+export function turnLabel(seconds) {
 	if (seconds < 60) return t('sec', { n: seconds })
 	if (seconds < 3600) return t('min', { n: seconds / 60 })
 	if (seconds < 86400) return t('hours', { n: seconds / 3600 })

@@ -21,8 +21,8 @@ import { showTurn, hideTurn } from './table/title.js'
 //   embed   inside embed.html: no menu or rules link, a compact layout; then, from
 //           embed-frame.js: onView (hears each view), gone (the table is not found),
 //           seatOffer + takeSeat ("Take a seat"), openApp ("Open in Istaka")
-//   go      go to a route ('#/', '#/rules')
-//   create  "play again": a new table with this one's settings
+//   go      go to a route ('#/', '#/rules', the rematch's table)
+//   create  an embed's "play again": a new game in the frame
 export function openTable(mount, id, env) {
 	const root = h('.screen')
 	mount.replaceChildren(root)
@@ -145,6 +145,7 @@ async function viewArrived(ctx, { view, prev, own }) {
 	}
 	showTurn(ctx)
 	ctx.redraw()
+	social(ctx, view)
 }
 
 // Drawn at once; a move kept from the last visit goes again; a returning player then
@@ -156,13 +157,18 @@ async function firstView(ctx, view) {
 	performance.mark('istaka-ready')
 	resendKept(ctx)
 	const events = view.events || []
+	const since = seen == null ? null : events.filter(e => e.v > seen)
+	social(ctx, view, since)
 	if (!events.length || seen == null || ctx.state.screen.covered) return
 	await sleep(300)
 	const pileBefore = view.pile_count + events.filter(e => e.type === 'draw').length
-	await playEvents(
-		ctx,
-		events.filter(e => e.v > seen),
-		pileBefore,
-	)
+	await playEvents(ctx, since, pileBefore)
 	ctx.redraw()
+}
+
+// Reactions and, on a visit's first view, "while you were away" (`since`: the events after
+// the last visit): social.js, loaded with the first view that needs it.
+function social(ctx, view, since) {
+	if (since?.length || view.reactions?.length)
+		import('./table/social.js').then(m => m.onView(ctx, view, since)).catch(() => {})
 }

@@ -1,11 +1,12 @@
 // "Your tables" on the home screen: each table this device holds a seat at, whose turn it
 // is (yours first), the time left and the last move, all from one POST /api/tables/status.
 // Loaded only when the device holds a table, so a first visit never pays for it.
-import { t, getLang } from './i18n/index.js'
-import { h, btn } from './ui.js'
+import { t, tn, getLang, more } from './i18n/index.js'
+import { h, btn, toast } from './ui.js'
 import { api } from './api.js'
 import { timeLeft as secondsLeft, ago } from './when.js'
-import { recent, getAuth, forget } from './storage.js'
+import { recent, getAuth, forget, uuid } from './storage.js'
+import { useStyle } from './style.js'
 
 const REFRESH_MS = 60000 // a new status read while the home screen is in view
 const TICK_MS = 10000 // "45 s left" and "3 min ago" move on between reads
@@ -72,25 +73,93 @@ function row(entry, now, onForget) {
 			btn(t('forget'), () => onForget(id), 'small'),
 		)
 	}
-	const names = entry.players.filter(p => p.name).map(p => p.name)
 	return h(
 		'li' + (entry.your_turn ? '.mine' : ''),
 		{ 'data-table': id },
 		h(
 			'a',
 			{ href: '#/t/' + id },
-			h('strong', names.join(', ')),
+			h('strong', rowTitle(entry)),
 			h('span.state', stateLabel(entry)),
 			h('small', detail(entry, now)),
 		),
 	)
 }
 
+// A row's title names the people, not the computers: the others at the table ("Ayla,
+// Mehmet · 1 computer"), every name at a pass-and-play table, or "Against 3 computers".
+export function rowTitle(entry) {
+	const held = entry.held_seats || []
+	const humans = entry.players.filter(p => p.kind === 'human' && p.name)
+	const bots = entry.players.filter(p => p.kind === 'bot').length
+	const others = humans.filter(p => !held.includes(p.seat)).map(p => p.name)
+	const computers = bots ? tn('yt_computers', bots) : ''
+	if (others.length) return [others.join(', '), computers].filter(Boolean).join(' · ')
+	if (humans.length > 1) return humans.map(p => p.name).join(', ')
+	return bots ? tn('yt_vs_computers', bots) : t('yt_alone')
+}
+
+const DAY_MS = 86400000
+export const ABANDONED_MS = DAY_MS // a computer game nobody moved in for a day
+export const EXPIRE_MS = 7 * DAY_MS // a finished table leaves the list a week after its last move
+
+// Over: a finished match, or a computer game left alone for a day.
+export function isFinished(entry, now) {
+	if (entry.error) return false
+	if (entry.status === 'finished' || entry.match_over) return true
+	return (
+		entry.mode === 'computer' && entry.last_move != null && now - entry.last_move > ABANDONED_MS
+	)
+}
+
+export const expired = (entry, now) =>
+	isFinished(entry, now) && now - (entry.last_move ?? 0) > EXPIRE_MS
+
+// Another person asked for a rematch at a table of ours, and this device is not at the next
+// table yet: { entry, name }. `holds(id)`: whether this device holds a seat at table `id`.
+export function rematchOffers(entries, holds) {
+	return entries
+		.filter(e => !e.error && e.rematch?.table_id && !holds(e.rematch.table_id))
+		.filter(e => !(e.held_seats || []).includes(e.rematch.by))
+		.map(e => ({ entry: e, name: e.rematch.by_name || nameOfSeat(e, e.rematch.by) }))
+}
+const nameOfSeat = (entry, seat) =>
+	entry.players.find(p => p.seat === seat)?.name || t('player_n', { n: seat + 1 })
+
+// The offer's own row: who asks, at which game, and Join (takes this device's seat there).
+function offerRow({ entry, name }) {
+	const join = btn(
+		t('rm_join'),
+		async () => {
+			join.disabled = true
+			try {
+				const { takeRematch } = await import('./rematch.js')
+				location.hash =
+					'#/t/' + (await takeRematch(entry.table_id, getAuth(entry.table_id), uuid()))
+			} catch (e) {
+				toast(e.message || t('err_network'), 'error')
+				join.disabled = false
+			}
+		},
+		'small primary',
+	)
+	return h(
+		'li.offer',
+		{ 'data-rematch': entry.rematch.table_id },
+		h('span', h('strong', t('rm_offer', { name })), h('small', detail(entry, Date.now()))),
+		join,
+	)
+}
+
 // Fills `card` (section > h2) with the list, and keeps it up to date while it is shown.
-export function showYourTables(card) {
+// Finished tables fold under "Finished", and leave the list (and this device) a week on.
+export async function showYourTables(card) {
 	const list = h('ul.yours')
+	const done = h('ul.yours')
+	const folded = h('details.finished', { id: 'finished-tables', hidden: true }, h('summary'), done)
 	const note = h('p.hint', t('loading'))
-	card.append(list, note)
+	await Promise.all([more(), useStyle('social')])
+	card.append(list, folded, note)
 	let answer = null // the last status answer, and when it came (this device's clock)
 	let received = 0
 	const onForget = id => {
@@ -106,8 +175,17 @@ export function showYourTables(card) {
 		if (!held.length) return card.remove()
 		if (!answer) return list.replaceChildren(...held.map(plain))
 		const now = answer.now + Date.now() - received
-		list.replaceChildren(...order(answer.tables).map(e => row(e, now, onForget)))
-		setBadge(waitingForYou(answer.tables))
+		for (const e of answer.tables.filter(e => expired(e, now))) forget(e.table_id)
+		answer.tables = answer.tables.filter(e => !expired(e, now))
+		const ordered = order(answer.tables)
+		const over = ordered.filter(e => isFinished(e, now))
+		const offers = rematchOffers(answer.tables, id => !!getAuth(id)).map(offerRow)
+		const rows = ordered.filter(e => !isFinished(e, now)).map(e => row(e, now, onForget))
+		list.replaceChildren(...offers, ...rows)
+		done.replaceChildren(...over.map(e => row(e, now, onForget)))
+		folded.hidden = !over.length
+		folded.firstChild.textContent = t('yt_finished', { n: over.length })
+		setBadge(waitingForYou(answer.tables.filter(e => !isFinished(e, now))))
 	}
 	const refresh = async () => {
 		const held = recent()

@@ -79,12 +79,14 @@ function levelChips(v) {
 // The move log's code is loaded the first time it opens.
 export async function openMoveLog(ctx) {
 	const { moveLog } = await import('./movelog.js')
-	modal(t('move_log'), moveLog(ctx.state.log.moves, ctx.state.sync.view, Date.now()))
+	const log = await moveLog(ctx.state.log.moves, ctx.state.sync.view, Date.now(), ctx.id)
+	modal(t('move_log'), log)
 }
 
 export async function openMatchTable(ctx) {
-	const { matchTable } = await loadEnd()
-	modal(t('match_table'), matchTable(ctx.state.sync.view))
+	const { matchTable, seriesSlot } = await loadEnd()
+	const v = ctx.state.sync.view
+	modal(t('match_table'), h('div', matchTable(v), seriesSlot(v)))
 }
 
 // Oldest first; only the top one where the table keeps no history.

@@ -48,7 +48,8 @@ export function feedback(ctx, prev, view) {
 	}
 }
 
-// The menu's switches, remembered on this device: sound, vibration, the okey's question.
+// The menu's switches, remembered on this device: sound, vibration, muted reactions, the
+// okey's question (the menu awaits more() for the reactions' words).
 export function feedbackSwitches(ctx) {
 	const toggle = (id, label, on, change) =>
 		h(
@@ -80,6 +81,13 @@ export function feedbackSwitches(ctx) {
 					prefs.vibrate = on
 				}),
 			),
+		// Others' reactions: no bubble, no sound on this device (the move log keeps them).
+		h(
+			'p',
+			toggle('opt-mute-reactions', 'opt_mute_rx', !!prefs.muteReactions, on => {
+				prefs.muteReactions = on
+			}),
+		),
 		h('h3', t('questions')),
 		h(
 			'p',

@@ -1,7 +1,7 @@
 // Input on a table screen: taps on buttons (by data-act, in ON_ACT) and on the rack, keys
 // on a rack tile, drags. Handlers change the state or call actions.js, then ask for a
 // redraw (ctx.redraw). A new button: a data-act where it is drawn, a handler in ON_ACT.
-import { $, closeModal, toast } from '../ui.js'
+import { $, closeModal } from '../ui.js'
 import { locate, slotAt, step } from '../rack.js'
 import { draggable } from '../drag.js'
 import { legal } from '../board.js'
@@ -69,6 +69,10 @@ const ON_ACT = {
 		table.uncover(ctx.state)
 		ctx.redraw()
 	},
+	'away-close': ctx => {
+		table.setAway(ctx.state, null)
+		ctx.redraw()
+	},
 	result: ctx => {
 		table.setResultHidden(ctx.state, false)
 		ctx.redraw()
@@ -113,6 +117,10 @@ const ON_ACT = {
 	'take-seat': (ctx, el) => ctx.env.takeSeat(el),
 }
 for (const [name, type] of Object.entries(PLAIN_MOVES)) ON_ACT[name] = ctx => act(ctx, type)
+// Friends (social.js, loaded with the first tap): the reactions picker and a reaction
+// picked, a nudge, a rematch.
+for (const name of ['react', 'reaction', 'nudge', 'rematch'])
+	ON_ACT[name] = async (ctx, el) => (await import('./social.js'))[name](ctx, el)
 
 // Returns the unbind of what is bound outside the root (for its dialogs).
 export function bindInput(ctx) {

@@ -1,31 +1,48 @@
-// The move log: the hand's last moves, newest first, each with how long ago it was made
-// (or, for a move the server kept no time for, how long ago this device saw it). Loaded the
-// first time the log is opened.
-import { t } from '../i18n/index.js'
+// The move log: the hand's last moves and the table's reactions, newest first, each with
+// how long ago it was made (or, for a move the server kept no time for, how long ago this
+// device saw it). Loaded the first time the log is opened.
+import { t, more } from '../i18n/index.js'
 import { h } from '../ui.js'
+import { nameOf } from '../board.js'
 import { describe } from './anim.js'
 import { ago } from '../when.js'
+import { reactionText, reactionTime, seenReactions } from './reactions.js'
 
-// moves: the state's log.moves ({ event, at }); events nobody needs to hear are left out.
-export function moveLog(moves, view, now) {
-	const said = moves
-		.map(move => ({ move, text: describe(move.event, view) }))
-		.filter(row => row.text)
+// The log's lines, newest first: { at, seen, text }. moves: the state's log.moves
+// ({ event, at, seen }), events nobody needs to hear left out; reactions: as the view has
+// them, said in the reader's language.
+export async function logLines(moves, view, reactions = []) {
+	const lines = moves
+		.map(move => ({ at: move.at, seen: move.seen, text: describe(move.event, view) }))
+		.filter(line => line.text)
 		.reverse()
-	const row = ({ move, text }) =>
+	if (!reactions.length) return lines
+	await more()
+	const said = reactions.map(r => ({
+		at: reactionTime(r.at),
+		text: `${nameOf(view, r.seat)}: ${reactionText(r.reaction)}`,
+	}))
+	// Stable: moves of the same second keep their order.
+	return [...lines, ...said].sort((a, b) => b.at - a.at)
+}
+
+// `id`: the table, whose reactions this device has seen (social.js keeps them).
+export async function moveLog(moves, view, now, id) {
+	const lines = await logLines(moves, view, seenReactions(id))
+	const row = ({ at, seen, text }) =>
 		h(
 			'li',
 			h('span', text),
 			' ',
 			h(
 				'time',
-				{ datetime: new Date(move.at).toISOString(), title: new Date(move.at).toLocaleString() },
-				move.seen ? t('seen_ago', { ago: ago(move.at, now) }) : ago(move.at, now),
+				{ datetime: new Date(at).toISOString(), title: new Date(at).toLocaleString() },
+				seen ? t('seen_ago', { ago: ago(at, now) }) : ago(at, now),
 			),
 		)
 	return h(
 		'.movelog',
 		h('p.hint', t('log_hint')),
-		said.length ? h('ol', { id: 'move-log' }, said.map(row)) : h('p', t('log_empty')),
+		lines.length ? h('ol', { id: 'move-log' }, lines.map(row)) : h('p', t('log_empty')),
 	)
 }

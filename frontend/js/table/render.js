@@ -49,6 +49,7 @@ function drawScreen(ctx, focus) {
 		'header.bar',
 		!env.embed && icon('menu', 'menu', '☰'),
 		h('h1.title', `${t('hand')} ${v.hand + 1} · ${t(kind)}`),
+		v.mode === 'friends' && !state.spectator && icon('react', 'react', '🙂'),
 		logIcon(state.log.unread),
 		icon('scores', 'match_table', '🏆'),
 		!env.embed && icon('help', 'rules', '?'),
@@ -70,11 +71,14 @@ function drawScreen(ctx, focus) {
 	root.replaceChildren(h('.table' + classes, { id: 'table' }, header, felt, rack, note))
 	if (hasRack) drawRack(ctx, focus)
 	if (is101(state)) parts.okey101.fitMelds(root, meldsScrolled)
+	if (state.screen.away) root.append(parts.away.awayPanel(state.screen.away))
 	if (v.status === 'waiting') root.append(waitingRoom(ctx))
 	else if (v.phase === 'over' && !state.screen.resultHidden) {
-		const same = shown?.dataset.version === String(v.version)
+		// A rematch asked for changes the panel, not the game's version.
+		const key = v.version + v.rematch?.table_id
+		const same = shown?.dataset.version === key
 		const panel = () => parts.end.resultPanel(v, resultOptions(ctx))
-		root.append(same ? shown : h('.overlay.result', { 'data-version': v.version }, panel()))
+		root.append(same ? shown : h('.overlay.result', { 'data-version': key }, panel()))
 	}
 	if (state.screen.covered) root.append(cover(ctx))
 }
@@ -154,9 +158,12 @@ export function pushSlot(ctx) {
 	return slot
 }
 
-// For the result panel (end.js): its buttons carry a data-act too.
-const resultOptions = ({ env, auth, token }) => ({
-	again: !!auth?.cfg && (!env.embed || !!env.create),
+// For the result panel (end.js): its buttons carry a data-act too. Every seat of this
+// device may ask for a rematch, outside an embed; an embed plays its own game again in the
+// frame and offers the seat in the full app.
+const resultOptions = ({ env, state, token }) => ({
+	rematch: !state.spectator && !env.embed,
+	again: !!env.embed && !!env.create,
 	open: !!(env.openApp && token),
 })
 

@@ -37,6 +37,7 @@ export function createTableState(auth) {
 			dragging: false, // redraws wait for the drag's end, not to pull the tile away
 			redrawWaiting: false, // a full redraw was asked for during the drag
 			notice: null, // words about our last move: not sent yet, or not made
+			away: null, // "While you were away": the summary shown until dismissed (away.js)
 		},
 		anim: {
 			speed: 280, // ms per flying tile; quicker when many queue up
@@ -132,6 +133,10 @@ export function restoreLog(state, saved, hand) {
 	state.log.moves = saved.moves.slice(-LOG_SIZE)
 	state.log.hand = saved.hand
 	state.log.seen = saved.seen || 0
+}
+
+export function setAway(state, summary) {
+	state.screen.away = summary
 }
 
 // The discard made last, if it still lies on the felt: { seat, tile } or null. While the

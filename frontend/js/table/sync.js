@@ -3,6 +3,7 @@
 // the server and the state, not the screen: each view it accepts goes to ctx.onView,
 // the subscriber table.js sets, which sorts, sounds, animates and redraws.
 import { api } from '../api.js'
+import { more } from '../i18n/index.js'
 import { setAuth, load, save } from '../storage.js'
 import {
 	acceptView,
@@ -32,13 +33,18 @@ export function paceFor(view, mine, hidden, idle) {
 }
 
 // Code that only some tables need, loaded before the first view that needs it: the
-// result panel and score sheet, the 101 parts.
-export const parts = { end: null, okey101: null }
+// result panel and score sheet, the 101 parts, the away summary (social.js sets it).
+export const parts = { end: null, okey101: null, away: null }
 async function loadParts(view) {
 	if (view.variant === '101') parts.okey101 ??= await import('../okey101.js')
-	if (view.phase === 'over') parts.end ??= await import('../end.js')
+	if (view.phase === 'over') await loadEnd()
 }
-export const loadEnd = async () => (parts.end ??= await import('../end.js'))
+// With its words (i18n/more/).
+export async function loadEnd() {
+	parts.end ??= await import('../end.js')
+	await more()
+	return parts.end
+}
 
 // null when the etag still holds.
 export function fetchView(ctx, since, etag) {
@@ -67,10 +73,6 @@ export async function apply(ctx, view, own = false) {
 	await loadParts(view)
 	acceptView(state, view)
 	keepLog(ctx, view)
-	if (ctx.auth && !ctx.env.embed) {
-		ctx.auth.seen = view.version
-		setAuth(ctx.id, ctx.auth)
-	}
 	if (prev && view.hand !== prev.hand) setResultHidden(state, false)
 	await ctx.onView({ view, prev, own })
 }
@@ -112,11 +114,14 @@ export async function start(ctx) {
 	await ctx.onView({ view, prev: null, own: false })
 }
 
-// The move log, kept on the device (not in an embed) for the next visit.
+// The move log, kept on the device (not in an embed) for the next visit, and the version
+// seen, for its catch-up; ctx.auth keeps the last visit's, for this one's (table.js).
 const logKey = ctx => 'istaka.log.' + ctx.id
 function keepLog(ctx, view) {
 	logEvents(ctx.state, view, Date.now())
-	if (!ctx.env.embed) save(logKey(ctx), ctx.state.log)
+	if (ctx.env.embed) return
+	save(logKey(ctx), ctx.state.log)
+	if (ctx.auth) setAuth(ctx.id, { ...ctx.auth, seen: view.version })
 }
 
 // A tab out of sight, closed or left says so at once: pushes are then not held back as

@@ -98,23 +98,26 @@ def test_home_lists_your_tables_yours_first_then_by_last_move(
     )
     assert [r[0] for r in rows] == [
         mine["table_id"],
-        finished["table_id"],
         theirs["table_id"],
         waiting["table_id"],
         gone["table_id"],
+        finished["table_id"],  # folded under "Finished", after the others
     ]
     labels = [r[1] for r in rows]
     assert labels == [
         "Your turn",
-        "Finished",
         "Ayşe's turn",
         "Waiting for players",
         "Expired or gone",
+        "Finished",
     ]
+    assert page.locator(f"#finished-tables li[data-table='{finished['table_id']}']").count() == 1
     assert rows[0][3] == "mine"
     assert re.fullmatch(r"23 h left · last move just now", rows[0][2]), rows[0][2]
-    assert re.fullmatch(r"\d+ min left · last move (just now|\d+ s ago)", rows[2][2]), rows[2][2]
-    assert "Deniz" in page.inner_text(row_of(mine) + " strong")
+    assert re.fullmatch(r"\d+ min left · last move (just now|\d+ s ago)", rows[1][2]), rows[1][2]
+    # Rows name the people, not the computers.
+    assert page.inner_text(row_of(mine) + " strong") == "Against 3 computers"
+    assert page.inner_text(row_of(as_guest) + " strong") == "Ayşe"
     # One request for every table (beside the first visit's POST /api/players: candy.js).
     assert [p for p in posts if "/api/tables" in p] == [base + "api/tables/status"]
     assert page.evaluate("window.__badge") == 1

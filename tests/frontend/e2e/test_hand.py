@@ -101,7 +101,8 @@ def test_whole_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
     assert len(rack_ids(page)) in (14, 15)
 
 
-def test_match_end_and_play_again(pages: Any, base: str) -> None:
+def test_match_end_and_rematch(pages: Any, base: str) -> None:
+    """A computer table rematches in one call: the same seat, the computers dealt at once."""
     from .helpers import api, create_computer_table, play_out_hand
 
     table = create_computer_table(base, "Ayşe", start_points=1)
@@ -118,30 +119,27 @@ def test_match_end_and_play_again(pages: Any, base: str) -> None:
             token,
         )
     assert view["match_over"]
-    cfg = {
-        "mode": "computer",
-        "options": {"start_points": 1},
-        "turn_seconds": 86400,
-        "seats": [{"kind": "human", "name": "Ayşe"}] + [{"kind": "bot", "level": "easy"}] * 3,
-    }
     page = pages.new(390, 844)
     page.emulate_media(reduced_motion="reduce")
     page.goto(base)
     page.evaluate(
         "([id, auth]) => localStorage.setItem('istaka.t.' + id, JSON.stringify(auth))",
-        [tid, {"token": token, "seat": 0, "seats": [0], "mode": "computer", "cfg": cfg}],
+        [tid, {"token": token, "seat": 0, "seats": [0], "mode": "computer"}],
     )
     page.goto(base + "#/t/" + tid)
     page.wait_for_selector("#result")
     assert "Match winner" in page.inner_text("#result")
     assert page.locator("#next-hand").count() == 0
-    page.tap("#play-again")
+    page.tap("#rematch")
     page.wait_for_function(
         f"() => location.hash.startsWith('#/t/') && !location.hash.includes('{tid}')"
     )
     # The old table's rack may still show for a moment: wait for the new one's 15 tiles.
     page.wait_for_function("() => document.querySelectorAll('.rack .tile').length === 15")
     assert len(rack_ids(page)) == 15
+    next_id = page.evaluate("location.hash.split('/')[2]")
+    auth = page.evaluate(f"JSON.parse(localStorage.getItem('istaka.t.{next_id}'))")
+    assert auth["seat"] == 0 and auth["mode"] == "computer"
 
 
 def test_keyboard_only_move(pages: Any, base: str) -> None:

@@ -5,9 +5,11 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { discardPenalty } from '../../../frontend/js/board.js'
 import { itemLabel } from '../../../frontend/js/end.js'
+import { more } from '../../../frontend/js/i18n/index.js'
 import { failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
+await more() // the result panel's words load with it (table/sync.js loadEnd)
 
 // Okey Y7 (face 19, tiles 38 and 39); R9 is tile 16. The legal discard names 16 and 38.
 const view = {
