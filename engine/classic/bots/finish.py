@@ -25,6 +25,9 @@ from engine.classic.bots.tracking import Table
 
 # Never wait once the threat (see :func:`threat`) is above this.
 MAX_WAIT_THREAT = 0.15
+# The threat per round after the first THREAT_QUIET rounds (see :func:`threat`).
+THREAT_SLOPE = 0.056
+THREAT_QUIET = 2.5
 # The left neighbour's discard is a second look each round: it is one of the
 # tiles this seat has not seen, like a draw, but it may only be taken when it
 # frees the okey; counted at this weight next to the draw.
@@ -37,11 +40,19 @@ NORMAL_WAIT_PILE = 0.5
 
 
 def threat(table: Table) -> float:
-    """Rough chance that someone else finishes before this seat's next turn:
-    it grows with the rounds played and with every discard the others took."""
+    """Rough chance that someone else finishes before this seat's next turn.
+
+    Fitted to four ``normal`` bots (300 hands, seed 9): another seat finished
+    within the next three turns in 0-2% of hands alive after 2-3 rounds, 6%
+    after 4, 16% after 5-6, 22-33% after 7-9 and about 40% after 12. It
+    grows with the rounds played and a little with every discard the
+    others took (a take is a step towards a win), scaled by how many others
+    there are.
+    """
     rounds = table.turns_played / table.seats
     others_took = sum(n for s, n in enumerate(table.takes) if s != table.me)
-    return min(1.0, 0.03 + 0.012 * rounds + 0.015 * others_took)
+    per_seat = max(0.01, THREAT_SLOPE * (rounds - THREAT_QUIET) + 0.01 * others_took)
+    return min(0.6, per_seat * (table.seats - 1) / 3)
 
 
 def wins(tiles: Sequence[int], okey: int, wrap: bool, pairs: bool) -> bool:
