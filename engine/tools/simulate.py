@@ -249,12 +249,12 @@ def summary101(setup: Setup, tally: Tally101) -> dict[str, Any]:
     }
 
 
-def per_level(setup: Setup, tally: Tally) -> dict[str, dict[str, float]]:
+def per_level(setup: Setup, tally: Tally) -> dict[str, dict[str, Any]]:
     """Per level (seats of one level together): its share of the decided hands
     and, per 1,000 hands it sat in, its wins, okey finishes and seven-pairs
     finishes (a level listed twice sat in twice as many hands)."""
     decided = tally.hands - tally.draws
-    out: dict[str, dict[str, float]] = {}
+    out: dict[str, dict[str, Any]] = {}
     for level in dict.fromkeys(setup.levels):
         entries = [i for i, name in enumerate(setup.levels) if name == level]
         sat = max(1, tally.hands * len(entries))

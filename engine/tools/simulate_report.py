@@ -45,7 +45,8 @@ def report(result: dict[str, Any], elapsed: float) -> str:
             f"{seat['okey_finishes']:>6}{seat['indicator_shows']:>7}"
         )
     lines.append(
-        f"{'level':<10}{'share':>8}  {'95% CI':<15}{'won/1000':>9}{'okey/1000':>10}{'pairs/1000':>11}"
+        f"{'level':<10}{'share':>8}  {'95% CI':<15}"
+        f"{'won/1000':>9}{'okey/1000':>10}{'pairs/1000':>11}"
     )
     for level, row in result.get("levels", {}).items():
         lo, hi = row["ci95"]

@@ -4,9 +4,10 @@ Placing an okey as the 15th tile doubles a finish (RULES.md, "Finishing with
 the okey"). A hand can only ever do that after it *held* a finished hand:
 if the thirteen tiles next to an okey plus the tile just taken form a win,
 the okey standing for that tile already made a win one turn earlier. So the
-plan is a wait: with a finished hand whose okey is still needed, throw the spare tile instead of finishing, keep the finished
-fourteen, and finish next turn whatever comes, doubled when the new tile
-frees the okey or is an okey. The risk is that another seat finishes first.
+plan is a wait: with a finished hand whose okey is still needed, throw the
+spare tile instead of finishing, keep the finished fourteen, and finish
+next turn whatever comes, doubled when the new tile frees the okey or is an
+okey. The risk is that another seat finishes first.
 
 While it waits the seat must *draw* (a draw may free the okey) and take the
 left discard only when that tile frees it: any tile finishes a finished

@@ -13,8 +13,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.classic.bots.evaluate import encode, pairs_deficiency, search
+from engine.classic.bots.finish import (
+    MAX_WAIT_THREAT,
+    frees_okey,
+    holds_finished,
+    okey_wait,
+    threat,
+)
 from engine.classic.bots.heuristic import IN_MELD, completes_meld, lonely_order
-from engine.classic.bots.finish import MAX_WAIT_THREAT, frees_okey, holds_finished, okey_wait, threat
 from engine.classic.bots.plan import (
     HARD,
     NAIVE,
@@ -90,7 +96,8 @@ def play_hard(table: Table, rng: random.Random) -> Action:
         if holds_finished(table):
             # Waiting for an okey finish: any tile finishes, so only a tile
             # that frees the okey is worth more than a draw.
-            take = tile is not None and (frees_okey(table, tile) or "draw" not in table.legal_types())
+            last = "draw" not in table.legal_types()  # an empty pile: take to finish
+            take = tile is not None and (frees_okey(table, tile) or last)
         else:
             take = tile is not None and (
                 take_improves(table.rack, tile, know)
