@@ -51,6 +51,12 @@ WIDEN_FACTOR = 2.0
 RISK_IN_OUTS = 1.5
 # Seven pairs score double, so the pairs plan may take this much longer.
 PAIRS_PATIENCE = 1.2
+# A pairs hand takes every twin its left neighbour throws (take_pairs), so
+# it gets a second look at an unseen tile each turn besides its draw; the
+# left discard is one the neighbour did not want, so it counts a little less.
+# (Before the pairs plan took from the left it counted the draw alone, and
+# even a rack dealt five pairs never played for them.)
+PAIRS_LOOKS = 1.7
 # Turns one step takes at each deficiency with typical outs (the share of
 # unseen tiles that help, measured on hard's own hands: 12%, 20%, 29%, ...).
 STEP_TURNS = (0.0, 8.3, 5.0, 3.5, 2.6, 1.9, 1.5)
@@ -135,8 +141,11 @@ def expected_turns(deficiency: int, outs: float, unseen: int) -> float:
 
 
 def pairs_turns(deficiency: int, outs: int, unseen: int) -> float:
-    """Turns for seven pairs: every step needs one of the remaining twins."""
-    return sum(unseen / max(outs - i, 0.5) for i in range(deficiency)) if deficiency else 1.0
+    """Turns for seven pairs: every step needs one of the remaining twins,
+    drawn or taken from the left (:data:`PAIRS_LOOKS` looks a turn)."""
+    if not deficiency:
+        return 1.0
+    return sum(unseen / (PAIRS_LOOKS * max(outs - i, 0.5)) for i in range(deficiency))
 
 
 # Deficiency and improving faces per hand, dead faces and faces tried: the
