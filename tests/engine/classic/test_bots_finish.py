@@ -114,20 +114,3 @@ def test_hard_plays_for_seven_pairs_and_finishes_with_them() -> None:
     assert done.result is not None and done.result.summary.kind == "pairs"
     assert done.result.summary.deltas == (0, -4)
 
-
-def test_hard_plays_for_pairs_when_dealt_five() -> None:
-    # Five pairs and five scattered singles: melds are five tiles away, pairs
-    # two; hard keeps the pairs and takes a twin of a single from the left.
-    state = arranged(2, {0: "R2 R2 Y5 Y5 B9 B9 K12 K12 R7 R7 Y11 B3 K6 R12 B13"})
-    singles = ["B13", "B3", "K6", "R12", "Y11"]
-    twins = [_tile(state, 0, f) ^ 1 for f in singles]
-    others = [t for t in state.racks[1] if t not in twins and face_of(t) != state.okey]
-    state = _give(state, 1, [*twins, *others[: 14 - len(twins)]])
-    state.shown = [True, True]
-    first = choose_action(view_of(state), "hard")
-    assert first["type"] == "discard"
-    assert face_of(first["tile"]) in {parse_face(f) for f in singles}
-    state, _ = apply(state, 0, first)
-    kept = [f for f in singles if parse_face(f) in {face_of(t) for t in state.racks[0]}]
-    state = _play_other(state, 1, kept[0])
-    assert choose_action(view_of(state), "hard") == {"type": "take_discard"}
