@@ -249,6 +249,27 @@ def summary101(setup: Setup, tally: Tally101) -> dict[str, Any]:
     }
 
 
+def per_level(setup: Setup, tally: Tally) -> dict[str, dict[str, Any]]:
+    """Per level (seats of one level together): its share of the decided hands
+    and, per 1,000 hands it sat in, its wins, okey finishes and seven-pairs
+    finishes (a level listed twice sat in twice as many hands)."""
+    decided = tally.hands - tally.draws
+    out: dict[str, dict[str, Any]] = {}
+    for level in dict.fromkeys(setup.levels):
+        entries = [i for i, name in enumerate(setup.levels) if name == level]
+        sat = max(1, tally.hands * len(entries))
+        won = sum(tally.won[i] for i in entries)
+        lo, hi = wilson(won / len(entries), decided)
+        out[level] = {
+            "share": round(won / len(entries) / decided, 4) if decided else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)],
+            "won_per_1000": round(1000 * won / sat, 1),
+            "okey_per_1000": round(1000 * sum(tally.okey[i] for i in entries) / sat, 1),
+            "pairs_per_1000": round(1000 * sum(tally.pairs[i] for i in entries) / sat, 1),
+        }
+    return out
+
+
 def summary(setup: Setup, tally: Tally | Tally101) -> dict[str, Any]:
     if isinstance(tally, Tally101):
         return summary101(setup, tally)
@@ -269,6 +290,7 @@ def summary(setup: Setup, tally: Tally | Tally101) -> dict[str, Any]:
         )
     return {
         "seats": seats,
+        "levels": per_level(setup, tally),
         "draws": tally.draws,
         "hands": tally.hands,
         "avg_turns": round(tally.turns / tally.hands, 2) if tally.hands else 0.0,

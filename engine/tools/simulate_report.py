@@ -44,6 +44,16 @@ def report(result: dict[str, Any], elapsed: float) -> str:
             f"{f'{lo:.1%}-{hi:.1%}':<15}{seat['pairs_finishes']:>6}"
             f"{seat['okey_finishes']:>6}{seat['indicator_shows']:>7}"
         )
+    lines.append(
+        f"{'level':<10}{'share':>8}  {'95% CI':<15}"
+        f"{'won/1000':>9}{'okey/1000':>10}{'pairs/1000':>11}"
+    )
+    for level, row in result.get("levels", {}).items():
+        lo, hi = row["ci95"]
+        lines.append(
+            f"{level:<10}{row['share']:>8.1%}  {f'{lo:.1%}-{hi:.1%}':<15}"
+            f"{row['won_per_1000']:>9.1f}{row['okey_per_1000']:>10.1f}{row['pairs_per_1000']:>11.1f}"
+        )
     return "\n".join([*lines, *_times(result)])
 
 

@@ -13,8 +13,23 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.classic.bots.evaluate import encode, pairs_deficiency, search
+from engine.classic.bots.finish import (
+    MAX_WAIT_THREAT,
+    frees_okey,
+    holds_finished,
+    okey_wait,
+    threat,
+)
 from engine.classic.bots.heuristic import IN_MELD, completes_meld, lonely_order
-from engine.classic.bots.plan import HARD, Knowledge, ranked_discards, take_improves, take_widens
+from engine.classic.bots.plan import (
+    HARD,
+    NAIVE,
+    Knowledge,
+    ranked_discards,
+    take_improves,
+    take_pairs,
+    take_widens,
+)
 from engine.classic.bots.tracking import Table, read_view
 
 Action = dict[str, Any]
@@ -28,8 +43,6 @@ EASY_POOL = 5
 EASY_TAKES = 0.3
 # Easy players show the indicator this often (they forget now and then).
 EASY_SHOWS = 0.75
-# Hard players never wait for an okey finish once the threat is above this.
-MAX_WAIT_THREAT = 0.15
 
 
 def _finish_points(table: Table, tile: int) -> int:
@@ -80,74 +93,34 @@ def play_hard(table: Table, rng: random.Random) -> Action:
     know = Knowledge.of(table, HARD)
     if table.phase == "take":
         tile = table.left_top
-        take = tile is not None and (
-            take_improves(table.rack, tile, know) or take_widens(table.rack, tile, know, HARD)
-        )
+        if holds_finished(table):
+            # Waiting for an okey finish: any tile finishes, so only a tile
+            # that frees the okey is worth more than a draw.
+            last = "draw" not in table.legal_types()  # an empty pile: take to finish
+            take = tile is not None and (frees_okey(table, tile) or last)
+        else:
+            take = tile is not None and (
+                take_improves(table.rack, tile, know)
+                or take_widens(table.rack, tile, know, HARD)
+                or take_pairs(table.rack, tile, know, HARD)
+            )
         return _take_or_draw(table, take)
     if table.legal_tiles("finish"):
         wait = okey_wait(table, know)
-        if wait is not None and wait in table.legal_tiles("discard"):
+        if wait is not None:
             return {"type": "discard", "tile": wait}
         return {"type": "finish", "tile": best_finish(table)}
     ranked = ranked_discards(table.rack, know, HARD)
     return {"type": "discard", "tile": legal_discard(table, (tile for _, tile in ranked))}
 
 
-def threat(table: Table) -> float:
-    """Rough chance that someone else finishes before this seat's next turn:
-    it grows with the rounds played and with every discard the others took."""
-    rounds = table.turns_played / table.seats
-    others_took = sum(n for s, n in enumerate(table.takes) if s != table.me)
-    return min(1.0, 0.03 + 0.012 * rounds + 0.015 * others_took)
-
-
-def okey_wait(table: Table, know: Knowledge) -> int | None:
-    """A tile to throw instead of finishing now, keeping a finished hand,
-    when waiting a round to finish by placing an okey (double score) is
-    worth the risk; ``None`` to finish at once.
-
-    Only a hand that can finish, holds an okey and cannot place it yet
-    waits, and only while the threat stays low: the chance ``p`` of drawing
-    a tile that frees the okey must beat ``q / (1 - q)`` for threat ``q``.
-    """
-    okey = table.okey
-    finishing = table.legal_tiles("finish")
-    wilds = [t for t in table.rack if t >> 1 == okey]
-    if not wilds or any(t >> 1 == okey for t in finishing) or table.pile_count <= table.seats:
-        return None
-    q = threat(table)
-    if q > MAX_WAIT_THREAT:
-        return None
-    best: tuple[float, int] | None = None
-    for tile in finishing:
-        hand = [t for t in table.rack if t != tile]
-        chance = _okey_chance(hand, wilds[0], know)
-        if best is None or chance > best[0]:
-            best = (chance, tile)
-    if best is None or best[0] <= q / (1 - q):
-        return None
-    return best[1]
-
-
-def _okey_chance(hand: list[int], wild: int, know: Knowledge) -> float:
-    """Chance that the next tile lets a finished hand place its okey."""
-    rest = [t for t in hand if t != wild]
-    counts, wilds = encode(rest, know.okey)
-    hits = 0
-    for face in range(52):
-        if know.live[face] <= 0 or counts[face] >= 2:
-            continue
-        counts[face] += 1
-        if search(counts, wilds, 0, know.wrap, target=14 - wilds).deficiency == 0:
-            hits += know.live[face]
-        counts[face] -= 1
-    return hits / max(1, know.unseen)
-
-
 def _casual_take(table: Table, rng: random.Random, keenness: float) -> Action:
     """Take the left discard when it completes a meld (or finishes the hand);
     a looser player overlooks it at times."""
     tile = table.left_top
+    if tile is not None and holds_finished(table):
+        # waiting for an okey finish (see play_normal): draw unless it frees the okey
+        return _take_or_draw(table, frees_okey(table, tile) or "draw" not in table.legal_types())
     take = tile is not None and (
         _can_finish_with(table, tile)
         or (
@@ -184,6 +157,9 @@ def play_normal(table: Table, rng: random.Random) -> Action:
     if table.phase == "take":
         return _casual_take(table, rng, 1.0)
     if table.legal_tiles("finish"):
+        wait = okey_wait(table, Knowledge.of(table, NAIVE), counts_tiles=False)
+        if wait is not None:
+            return {"type": "discard", "tile": wait}
         return {"type": "finish", "tile": best_finish(table)}
     return {"type": "discard", "tile": _casual_discard(table, rng, 0.0, False)}
 
@@ -224,6 +200,8 @@ PLAYERS = {
     "gentle": play_gentle,
     "random": play_random,
 }
+
+__all__ = ["MAX_WAIT_THREAT", "PLAYERS", "best_finish", "decide", "okey_wait", "threat"]
 
 
 def decide(view: Mapping[str, Any], level: str, seed: int) -> Action:

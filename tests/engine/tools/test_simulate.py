@@ -95,3 +95,21 @@ def test_wilson_interval_contains_the_share(won: int, trials: int) -> None:
     lo, hi = wilson(won, trials)
     assert 0.0 <= lo <= won / trials <= hi <= 1.0
     assert hi - lo < 0.7
+
+
+def test_levels_count_finishes_per_thousand_hands() -> None:
+    setup = Setup(("hard", "normal", "normal"), Options(seats=3), 5)
+    tally = run(setup, 4, 1)
+    tally.won, tally.okey, tally.pairs = [2, 1, 0], [1, 0, 1], [0, 1, 0]
+    tally.draws = 1
+    levels = summary(setup, tally)["levels"]
+    assert list(levels) == ["hard", "normal"]
+    assert levels["hard"]["share"] == pytest.approx(2 / 3, abs=1e-4)
+    assert levels["hard"]["won_per_1000"] == 500.0
+    assert levels["hard"]["okey_per_1000"] == 250.0
+    # two normal seats sat in 8 hands: one okey finish, one seven-pairs finish
+    assert levels["normal"]["okey_per_1000"] == 125.0
+    assert levels["normal"]["pairs_per_1000"] == 125.0
+    assert levels["normal"]["share"] == pytest.approx(1 / 6, abs=1e-4)
+    lo, hi = levels["hard"]["ci95"]
+    assert lo < 2 / 3 < hi
