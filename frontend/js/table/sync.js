@@ -158,6 +158,15 @@ export function startPolling(ctx) {
 		run()
 	}
 	for (const type of WAKERS) addEventListener(type, polling.wake)
+	// The service worker asks before it shows a push for a table (sw.js showsTable): this
+	// one, in view, says so and polls at once instead.
+	polling.pushed = e => {
+		if (e.data?.type !== 'istaka-poll') return
+		const here = e.data.table_id === ctx.id && !polling.stopped && !document.hidden
+		e.ports[0]?.postMessage(here)
+		if (here) polling.wake()
+	}
+	navigator.serviceWorker?.addEventListener('message', polling.pushed)
 	polling.timer = setTimeout(run, 1000)
 }
 
@@ -166,4 +175,5 @@ export function stopPolling(ctx) {
 	polling.stopped = true
 	clearTimeout(polling.timer)
 	if (polling.wake) for (const type of WAKERS) removeEventListener(type, polling.wake)
+	if (polling.pushed) navigator.serviceWorker?.removeEventListener('message', polling.pushed)
 }
