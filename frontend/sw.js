@@ -133,11 +133,13 @@ function showsTable(client, tableId) {
 	if (!tableId) return Promise.resolve(false)
 	return new Promise(resolve => {
 		const channel = new MessageChannel()
-		const timer = setTimeout(() => resolve(false), 1000)
-		channel.port1.onmessage = e => {
+		const answer = value => {
 			clearTimeout(timer)
-			resolve(e.data === true)
+			channel.port1.close()
+			resolve(value)
 		}
+		const timer = setTimeout(() => answer(false), 1000)
+		channel.port1.onmessage = e => answer(e.data === true)
 		client.postMessage({ type: 'istaka-poll', table_id: tableId }, [channel.port2])
 	})
 }
