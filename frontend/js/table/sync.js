@@ -158,8 +158,7 @@ export function startPolling(ctx) {
 		run()
 	}
 	for (const type of WAKERS) addEventListener(type, polling.wake)
-	// The service worker asks before it shows a push for a table (sw.js showsTable): this
-	// one, in view, says so and polls at once instead.
+	// sw.js showsTable: asked before a push for this table shows; in view, poll instead.
 	polling.pushed = e => {
 		if (e.data?.type !== 'istaka-poll') return
 		const here = e.data.table_id === ctx.id && !polling.stopped && !document.hidden
