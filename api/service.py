@@ -27,7 +27,7 @@ from .log import logger
 from .movetimes import record as record_move
 from .records import hand_item_text
 from .store.base import CorruptItem, Store, StoreBusy, StoredItem, VersionConflict
-from .table_item import LOOKING_SECONDS, SEEN_REFRESH_SECONDS, Table, hand_key
+from .table_item import SEEN_PRESENCE_SECONDS, SEEN_REFRESH_SECONDS, Table, hand_key
 from .turns import next_deadline, play_bots, play_timed_out
 
 T = TypeVar("T")
@@ -237,16 +237,36 @@ def _on_turn(table: Table, state: Game, seat: int) -> bool:
 def _refresh_after(loaded: Loaded) -> int:
     """How old the asking token's record may grow before a read-only request renews it.
 
-    While a push could be owed to its seats (another seat's turn: "your turn" comes
-    next; a table waiting to start; a hand over), as soon as it stops saying "looking",
-    so a seat in view is not pushed and one gone is pushed 30 s after its last request.
-    On its own turn nothing is owed but a reminder, so once a minute, as before (a
-    record still says it is there, which keeps its seat from being taken).
+    A renewal is a write, so it is made only where it can change what the next write
+    tells the seat. "Your turn" goes to the next human after the seat on turn, "started"
+    and a new hand's turn to anyone while the table waits or a hand is over: there the
+    record is renewed once a minute (``SEEN_REFRESH_SECONDS``), as before the 30 s cap, so
+    such a tab costs what it did. A record 30 to 60 s old then lets a push go out to a
+    tab that is looking; its service worker sees the table in view and shows nothing
+    (frontend/sw.js). Every other seat (on turn, or two and more turns away) can be owed
+    nothing by the next write but a hand over or a reminder, which its worker drops the
+    same way: its record only says the seat is there (a seat quiet for 5 minutes may be
+    taken, api/lobby.py), every ``SEEN_PRESENCE_SECONDS``. Moves and layout saves
+    record the seat in their own write (Service._attempt), so a seat playing its turns
+    needs few renewals at all. The cap holds whatever the rate: a record never runs
+    ahead of the last request, so a seat that left is pushed 30 s after it at the latest.
     """
     table, state = loaded.table, loaded.state
     held = table.held_by(loaded.seen_token) if loaded.seen_token is not None else []
-    on_turn = table.status == "playing" and state.phase != "over" and state.turn in held
-    return SEEN_REFRESH_SECONDS if on_turn else LOOKING_SECONDS
+    if table.status != "playing" or state.phase == "over":
+        return SEEN_REFRESH_SECONDS
+    if state.turn not in held and _next_human(table, state.turn) in held:
+        return SEEN_REFRESH_SECONDS
+    return SEEN_PRESENCE_SECONDS
+
+
+def _next_human(table: Table, turn: int) -> int | None:
+    """The human seat the turn reaches after ``turn`` (computer seats play on the way)."""
+    count = len(table.seats)
+    return next(
+        (s for s in ((turn + step) % count for step in range(1, count + 1)) if table.is_human(s)),
+        None,
+    )
 
 
 def _activity(table: Table, state: Game) -> tuple[object, ...]:

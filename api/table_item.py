@@ -36,14 +36,19 @@ _CODE_MODE = {v: k for k, v in _MODE_CODE.items()}
 # Idempotency keys kept. A retry comes right after its failure; and one whose key has
 # gone is still never applied twice, since its expected_version is stale by then.
 RECENT_ACTIONS = 4
-# On its own turn a read-only request records its token as seen only when the record is
-# this old, so a polling seat costs at most one extra write a minute (a write records it
-# anyway); while a push could be owed to it, LOOKING_SECONDS below (api/service.py).
+# A read-only request renews its token's record (a write) only where that can change the
+# next push: once it is this old while the seat is the next human to play, the table waits
+# to start or a hand is over (api/service.py _refresh_after). A polling tab thus costs at
+# most one write a minute.
 SEEN_REFRESH_SECONDS = 60
+# Elsewhere (on its own turn, or two and more turns away) the record only says the seat is
+# there, so it is renewed this rarely: a tab in view polling at least every 30 s never
+# looks quiet (5 minutes, api/lobby.py QUIET_SECONDS); one gone does after 2.5 to 5.
+SEEN_PRESENCE_SECONDS = 120
 # A seat counts as looking at its table (no push) while its record is younger than this.
 # A record never runs ahead of the last request, so a seat that stopped asking counts as
-# looking for at most this long; polls while a push could be owed to the seat refresh
-# the record as soon as it stops saying "looking" (api/service.py), not every minute.
+# looking for at most this long, however rarely polls renew it; a push that reaches a tab
+# still in view is dropped by its service worker (frontend/sw.js).
 LOOKING_SECONDS = 30
 
 

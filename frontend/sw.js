@@ -109,7 +109,11 @@ self.addEventListener('fetch', e => {
 })
 
 // Web Push (api/push): the server sends {table_id, kind, title, body, url}. A newer
-// notice for a table replaces the one still showing (same tag).
+// notice for a table replaces the one still showing (same tag). A tab showing that table
+// in view gets no notification: it is told to poll at once instead. The server counts a
+// seat as looking only for 30 s after its last recorded request and renews that record
+// at most once a minute (api/service.py _refresh_after), so a tab in view is sometimes
+// pushed; with a page of ours visible the browser asks for no notification either.
 self.addEventListener('push', e => {
 	let data = {}
 	try {
@@ -118,16 +122,40 @@ self.addEventListener('push', e => {
 		/* not JSON: a plain notification */
 	}
 	const tag = data.table_id ? `istaka-${data.table_id}` : 'istaka'
+	const url = tableUrl(data)
 	e.waitUntil(
-		self.registration.showNotification(data.title || 'Istaka', {
-			body: data.body || '',
-			tag,
-			renotify: true,
-			icon: 'img/icon-192.png',
-			data: { url: tableUrl(data), table_id: data.table_id, kind: data.kind },
-		}),
+		(async () => {
+			const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true })
+			const visible = windows.filter(w => w.visibilityState === 'visible')
+			const answers = await Promise.all(visible.map(w => showsTable(w, data.table_id)))
+			if (answers.includes(true)) return
+			return self.registration.showNotification(data.title || 'Istaka', {
+				body: data.body || '',
+				tag,
+				renotify: true,
+				icon: 'img/icon-192.png',
+				data: { url, table_id: data.table_id, kind: data.kind },
+			})
+		})(),
 	)
 })
+
+// Asks a window whether it shows the table now (a client's url may lag its address): a
+// table screen answers true and polls at once; one that does not answer in a second, no.
+function showsTable(client, tableId) {
+	if (!tableId) return Promise.resolve(false)
+	return new Promise(resolve => {
+		const channel = new MessageChannel()
+		const answer = value => {
+			clearTimeout(timer)
+			channel.port1.close()
+			resolve(value)
+		}
+		const timer = setTimeout(() => answer(false), 1000)
+		channel.port1.onmessage = e => answer(e.data === true)
+		client.postMessage({ type: 'istaka-poll', table_id: tableId }, [channel.port2])
+	})
+}
 
 // Only a page of this site: the table's link if it is ours, else the table on our scope.
 function tableUrl(data) {

@@ -114,7 +114,7 @@ export const api = {
 		navigator.sendBeacon?.(base() + `tables/${id}/away`, JSON.stringify({ token })),
 	start: (id, token, request_id) =>
 		call('POST', `tables/${id}/start`, { body: { request_id }, token, retry: true }),
-	// A seat's request of issue 24: 'rematch', 'reactions', 'nudge' (table/social.js).
+	// A seat's friends request: 'rematch', 'reactions', 'nudge' (table/social.js).
 	seatPost: (id, token, what, body = {}) => call('POST', `tables/${id}/${what}`, { body, token }),
 	level: (id, token, level) => call('PUT', `tables/${id}/level`, { body: { level }, token }),
 	bot: (id, token, seat, level = 'normal') =>

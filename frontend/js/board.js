@@ -103,13 +103,17 @@ function badge(v, seat, side) {
 	const player = playerOf(v, seat)
 	const onTurn = v.turn === seat && v.phase !== 'over'
 	const name = nameOf(v, seat)
-	const tag = player.kind === 'bot' ? t('computer') : player.auto ? t('auto') : null
-	const label = [name, tag, onTurn && t('on_turn')].filter(Boolean).join(', ')
+	// A computer's tag names its level (the robot avatar says it is one): the table's level
+	// shows on the felt, and the tag is shorter than "COMPUTER".
+	const level = player.kind === 'bot' && player.level && t('lvl_' + player.level)
+	const tag = level || (player.kind === 'bot' ? t('computer') : player.auto ? t('auto') : null)
+	const said = level ? `${t('computer')}, ${level}` : tag
+	const label = [name, said, onTurn && t('on_turn')].filter(Boolean).join(', ')
 	const avatar = player.kind === 'bot' ? '🤖' : [...name][0].toUpperCase()
 	const details = h(
 		'span.sub',
 		h('small.meta', tn('n_tiles', v.seats[seat].tiles)),
-		tag && h('small.tag', tag),
+		tag && h('small.tag' + (level ? '.lvl' : ''), { title: said }, tag),
 		v.seats[seat].opened && h('small.tag', t('open') + ' ✓'),
 	)
 	return h(

@@ -42,7 +42,7 @@ export function openTable(mount, id, env) {
 		question: null, // resolves the open question (dialogs.js ask)
 		layoutSave: { timer: null, pending: null, sent: null }, // (actions.js)
 		sorts: 0, // sorts asked for: only the latest one's answer is laid out (actions.js)
-		polling: { timer: null, idle: 0, running: false, stopped: false, wake: null }, // (sync.js)
+		polling: { timer: null, idle: 0, running: false, stopped: false, wake: null, pushed: null }, // (sync.js)
 		outbox: null, // table/outbox.js, loaded with the first gesture (actions.js)
 		feedback: null, // table/feedback.js, loaded on the first gesture
 		sound: null, // the sounds (table/sound.js), made on the first gesture with sounds on (feedback.js)

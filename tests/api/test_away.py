@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from api.clock import ManualClock
 from api.push.notifier import notices
@@ -14,7 +16,7 @@ from api.service import Service
 from api.table_item import LOOKING_SECONDS, Table
 
 from .support import ApiClient, LogLines
-from .test_flow import CountingStore
+from .test_flow import CountingStore, aid
 from .test_last_seen import guest_on_turn, last_seen, seated
 
 pytestmark = pytest.mark.usefixtures("service")
@@ -126,13 +128,18 @@ def test_polls_keep_a_seat_waiting_for_its_turn_looking_and_stop_30_s_after_the_
     client: ApiClient, service: Service, clock: ManualClock
 ) -> None:
     # Seat 1 (the guest) is on turn; the host waits for "your turn" and polls every 10 s.
+    # Its record is renewed once a minute, so it counts as looking for the first 30 s of
+    # each minute (its service worker drops a push that comes in the other 30: the tab is
+    # in view), and never past 30 s after a request.
     t = seated(client, turn_seconds=86400)
     table = t["table"]
     guest_on_turn(client, t)
+    looked = []
     for _ in range(30):
         clock.advance(10)
         client.view(table, t["host"])
-        assert looking(service, table, 0, (clock.now_ms() // 1000))
+        looked.append(looking(service, table, 0, (clock.now_ms() // 1000)))
+    assert looked.count(True) == 15 and looked[-1]
     start = clock.now_ms() // 1000
     clock.advance(LOOKING_SECONDS - 1)
     assert looking(service, table, 0, (clock.now_ms() // 1000))
@@ -141,7 +148,7 @@ def test_polls_keep_a_seat_waiting_for_its_turn_looking_and_stop_30_s_after_the_
     assert (clock.now_ms() // 1000) - start == LOOKING_SECONDS + 1
 
 
-def test_polls_cost_a_write_per_30_s_while_a_push_is_owed_and_per_minute_on_turn(
+def test_polls_cost_a_write_a_minute_when_next_to_play_and_every_two_on_turn(
     client: ApiClient, service: Service, clock: ManualClock
 ) -> None:
     t = seated(client, turn_seconds=86400)
@@ -153,7 +160,54 @@ def test_polls_cost_a_write_per_30_s_while_a_push_is_owed_and_per_minute_on_turn
         clock.advance(10)
         client.view(table, t["guest"])  # on turn: nothing but a reminder is owed to it
         client.view(table, t["host"])  # waiting for its turn: "your turn" is owed next
-    assert counting.writes == 5 + 10
+    assert counting.writes == 2 + 5
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    gaps=st.lists(st.integers(1, 45), min_size=1, max_size=12),
+    silence=st.integers(0, 90),
+)
+def test_your_turn_is_never_held_back_past_30_s_and_polls_write_at_most_once_a_minute(
+    client: ApiClient, service: Service, clock: ManualClock, gaps: list[int], silence: int
+) -> None:
+    """Any poll schedule of the seat waiting for its turn, then ``silence`` s without a
+    request, then the move that makes it its turn: pushed whenever the silence is over
+    30 s, and the polls cost one write a minute at most."""
+    t = seated(client, turn_seconds=86400)
+    table = t["table"]
+    view = guest_on_turn(client, t)
+    counting = CountingStore(service.store)
+    service.store = counting
+    for gap in gaps:
+        clock.advance(gap)
+        client.view(table, t["host"])
+    polled_for = sum(gaps)
+    assert counting.writes <= 1 + polled_for // 60
+    last_request = clock.now_ms() // 1000
+    clock.advance(silence)
+    service.store = counting.inner
+    old = service.store.get(table)
+    assert old is not None
+    draw = client.act(
+        table, t["guest"], {"type": "draw"}, expected_version=view["version"], action_id=aid()
+    )
+    tile = next(e for e in draw.body["legal"] if e["type"] == "discard")["tiles"][0]
+    discard = {"type": "discard", "tile": tile}
+    moved = client.act(
+        table, t["guest"], discard, expected_version=draw.body["version"], action_id=aid()
+    )
+    assert moved.status == 200 and moved.body["turn"] == 0, moved.text
+    new = service.store.get(table)
+    assert new is not None
+    now = clock.now_ms() // 1000
+    pushed = [(n.seat, n.kind) for n in notices(old, new, now)]
+    if now - last_request > LOOKING_SECONDS:
+        assert pushed == [(0, "your_turn")]
+    # The record never runs ahead of the last request.
+    assert Table.from_stored(new).last_seen(0) <= last_request
 
 
 def test_the_notifier_pushes_31_s_after_the_last_request_not_29(

@@ -1,7 +1,8 @@
 """Each token's last request is kept in the table, for telling a quiet seat (see
 test_quiet_seats.py): a write records it anyway, and a read-only request refreshes it
-with at most one extra write a minute on the seat's own turn and one every 30 s while a
-push could be owed to it, best effort, which no view or ETag shows."""
+with at most one extra write a minute where it can change the next push (the next human
+to play, a table waiting, a hand over) and one every two minutes elsewhere (on turn, two
+turns away), best effort, which no view or ETag shows."""
 
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def guest_on_turn(client: ApiClient, t: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
-def test_a_poll_refreshes_last_seen_once_a_minute_on_turn_and_every_30_s_waiting(
+def test_a_poll_renews_last_seen_each_minute_when_next_to_play_and_each_two_on_turn(
     client: ApiClient, service: Service, clock: ManualClock
 ) -> None:
     t = seated(client)
@@ -59,13 +60,44 @@ def test_a_poll_refreshes_last_seen_once_a_minute_on_turn_and_every_30_s_waiting
     start = clock.now_ms() // 1000
     for _ in range(30):  # five minutes of polls every ten seconds, from both seats
         clock.advance(10)
-        client.view(table, t["guest"])  # on turn
-        client.view(table, t["host"])  # waiting: a "your turn" push is owed to it next
+        client.view(table, t["guest"])  # on turn: only a reminder can be owed to it
+        client.view(table, t["host"])  # next to play: the next move owes it "your turn"
         client.view(table, None)  # a spectator has no token to record
     assert counting.reads == 90
-    assert counting.writes == 5 + 10
+    assert counting.writes == 2 + 5
     made = service.load(table).table.created
-    assert [made + s for s in last_seen(service, table)] == [start + 300, start + 300]
+    assert [made + s for s in last_seen(service, table)] == [start + 300, start + 240]
+
+
+def three_seated(client: ApiClient) -> dict[str, Any]:
+    """A started three-seat friends table, one token a seat, and the seat on turn."""
+    made = client.create(mode="friends", name="Ayşe", options={"seats": 3}, turn_seconds=86400)
+    table = made["table_id"]
+    tokens = [made["token"]]
+    for name in ("Mehmet", "Zeynep"):
+        body = {"invite_code": made["invite_code"], "name": name}
+        tokens.append(client.call("POST", f"/api/tables/{table}/join", body).body["token"])
+    started = client.call("POST", f"/api/tables/{table}/start", token=tokens[0])
+    assert started.status == 200, started.text
+    return {"table": table, "tokens": tokens, "turn": started.body["turn"]}
+
+
+def test_a_seat_two_turns_away_renews_only_every_two_minutes(
+    client: ApiClient, service: Service, clock: ManualClock
+) -> None:
+    t = three_seated(client)
+    table, turn = t["table"], t["turn"]
+    after, away = (turn + 1) % 3, (turn + 2) % 3
+    counting = CountingStore(service.store)
+    service.store = counting
+    for _ in range(60):  # ten minutes of polls every ten seconds
+        clock.advance(10)
+        client.view(table, t["tokens"][away])
+    assert counting.writes == 5  # the next move owes it nothing: its record says it is there
+    for _ in range(60):
+        clock.advance(10)
+        client.view(table, t["tokens"][after])
+    assert counting.writes == 5 + 10  # next to play: once a minute
 
 
 def test_a_poll_from_a_hidden_tab_is_no_visit_and_writes_nothing(
@@ -98,12 +130,12 @@ def test_a_poll_that_refreshes_last_seen_still_answers_304(
     first = client.call("GET", path, token=t["guest"])
     others = [client.call("GET", path, token=who).headers["ETag"] for who in (t["host"], None)]
     before = last_seen(service, t["table"])
-    clock.advance(61)
+    clock.advance(121)  # past both renewal ages, whoever is on turn
     tag = first.headers["ETag"]
     again = client.call("GET", path, token=t["guest"], headers={"if-none-match": tag})
     assert again.status == 304 and again.headers["ETag"] == tag
     after = last_seen(service, t["table"])
-    assert after[1] == before[1] + 61 and after[0] == before[0]
+    assert after[1] == before[1] + 121 and after[0] == before[0]
     # No view says when anyone was last seen: the other tags did not move either.
     assert [client.call("GET", path, token=who).headers["ETag"] for who in (t["host"], None)] == (
         others
@@ -140,7 +172,7 @@ def test_a_move_records_its_seat_as_seen_in_the_same_write(
     before = last_seen(service, t["table"])
     counting = CountingStore(service.store)
     service.store = counting
-    clock.advance(30)  # under a minute: a poll would not have written it
+    clock.advance(30)  # under two minutes, on its turn: a poll would not have written it
     moved = client.act(
         t["table"], t["guest"], {"type": "draw"}, expected_version=view["version"], action_id=aid()
     )

@@ -21,7 +21,7 @@ from typing import Any
 
 from api.pace import PACES, SPECTATOR_MAX_AGE
 from api.store.dynamo import LOOKBACK_BUCKETS
-from api.table_item import LOOKING_SECONDS, SEEN_REFRESH_SECONDS
+from api.table_item import LOOKING_SECONDS, SEEN_PRESENCE_SECONDS, SEEN_REFRESH_SECONDS
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -67,11 +67,12 @@ INDEX_WRITES_PER_WAKE_CHANGE = 2
 
 def schedule() -> dict[str, Any]:
     """Polls per scenario from paceFor itself (tests/bench/polling_schedule.mjs), and the
-    last-seen writes they cost (``writes``) under the refresh rule of api/service.py."""
+    last-seen writes they cost (``writes``) under the renewal rule of api/service.py
+    (``_refresh_after``)."""
     node = shutil.which("node")
     if node is None:
         raise SystemExit("node is needed: it runs the frontend's own paceFor")
-    refresh = json.dumps({"waiting": LOOKING_SECONDS, "on_turn": SEEN_REFRESH_SECONDS})
+    refresh = json.dumps({"next": SEEN_REFRESH_SECONDS, "presence": SEEN_PRESENCE_SECONDS})
     out = subprocess.run(
         [node, str(HERE / "polling_schedule.mjs"), refresh],
         cwd=ROOT,
@@ -275,17 +276,21 @@ def main() -> None:
     writes = polls["writes"]
     print(
         "   last-seen writes per open-tab hour (a poll renews the record once it is "
-        f"{LOOKING_SECONDS} s old while a push is owed, {SEEN_REFRESH_SECONDS} s on its own turn):"
+        f"{SEEN_REFRESH_SECONDS} s old when next to play, {SEEN_PRESENCE_SECONDS} s otherwise; "
+        f"a seat counts as looking {LOOKING_SECONDS} s after it):"
     )
     for name, key in [
-        ("live table, others' turn", "live_others_turn"),
+        ("live table, others' turn, next to play", "live_others_turn"),
+        ("live table, others' turn, two turns off", "live_others_turn_far"),
         ("live table, your turn", "live_your_turn"),
+        ("live table played round, 2 humans", "live_rotation_2"),
+        ("live table played round, 4 humans", "live_rotation_4"),
         ("relaxed table, in view, others' turn", "relaxed_visible_first_hour"),
         ("relaxed table, tab hidden", "relaxed_hidden"),
     ]:
-        print(f"      {name:<38} {writes[key]:>6,}")
+        print(f"      {name:<40} {writes[key]:>6,}")
     visit = ("a turn's 2-min visit (moves at 30 s)", writes["relaxed_visit_2min"])
-    print(f"      {visit[0]:<38} {visit[1]:>6,}")
+    print(f"      {visit[0]:<40} {visit[1]:>6,}")
     for pace in PACES:
         embeds_polls = polls[f"spectator_{pace}"]
         max_age = SPECTATOR_MAX_AGE[pace]

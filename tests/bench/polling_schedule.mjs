@@ -29,34 +29,48 @@ function polls(view, { mine = false, hidden = false, span = HOUR } = {}) {
 	return count
 }
 
-// Last-seen writes made in `span` ms by one tab in view: a poll renews its seat's record
-// once the record is `refresh.waiting` s old while a push could be owed to the seat
-// (another seat's turn), `refresh.on_turn` s on its own turn (api/service.py _refresh_after);
-// a hidden tab's poll (away=1) writes nothing. `movedAt`: the seat's move, at that ms,
-// records it in its own write and ends its turn. Thresholds come from the command line.
-const refresh = JSON.parse(process.argv[2] || '{"waiting": 30, "on_turn": 60}')
-function seenWrites(view, { mine = false, hidden = false, span = HOUR, movedAt = null } = {}) {
+// Last-seen writes made in `span` ms by one tab in view, under the rule of api/service.py
+// _refresh_after: a poll renews its seat's record once the record is `refresh.next` s old
+// while the next move could owe the seat a push (it is the next human to play), and
+// `refresh.presence` s old otherwise (on its own turn, or two and more turns away); a
+// hidden tab's poll (away=1) writes nothing. `role(at)` says which the seat is at that ms
+// ('mine', 'next' or 'far'); `moves`: the seat's own moves, at those ms, which record it
+// in their own write. Thresholds come from the command line.
+const refresh = JSON.parse(process.argv[2] || '{"next": 60, "presence": 120}')
+function seenWrites(view, { role, hidden = false, span = HOUR, moves = [] } = {}) {
 	if (hidden) return 0
 	let idle = 0
 	let count = 0
 	let record = -Infinity
-	let onTurn = mine
-	for (let at = 1000; at < span; at += paceFor(view, onTurn, hidden, idle)) {
-		if (movedAt != null && onTurn && at >= movedAt) {
-			record = movedAt
-			onTurn = false
-		}
-		const older = (onTurn ? refresh.on_turn : refresh.waiting) * 1000
+	const pending = [...moves]
+	for (let at = 1000; at < span;) {
+		while (pending.length && pending[0] <= at) record = pending.shift()
+		const older = (role(at) === 'next' ? refresh.next : refresh.presence) * 1000
 		if (at - record >= older) {
 			count++
 			record = at
 		}
 		idle++
+		at += paceFor(view, role(at) === 'mine', hidden, idle)
 	}
 	return count
 }
 
+// A live table of `humans` seats played round and round, every turn its full 30 s (the
+// slowest live play: the deadline), this tab's seat first; its move ends its turn.
+function rotation(humans) {
+	const turn = 30000
+	const role = at => {
+		const k = Math.floor(at / turn) % humans
+		return k === 0 ? 'mine' : k === humans - 1 ? 'next' : 'far'
+	}
+	const moves = []
+	for (let at = turn; at < HOUR; at += turn * humans) moves.push(at - 1)
+	return seenWrites(playing('live'), { role, moves })
+}
+
 const minutes = n => n * 60 * 1000
+const always = name => () => name
 const out = {
 	live_others_turn: polls(playing('live')),
 	live_your_turn: polls(playing('live'), { mine: true }),
@@ -74,15 +88,19 @@ const out = {
 	// inside the move's request), one about every 40 s, each move starting the pace again.
 	embed_turn_40s: polls(playing('relaxed'), { mine: true, span: 40000 }),
 	writes: {
-		live_others_turn: seenWrites(playing('live')),
-		live_your_turn: seenWrites(playing('live'), { mine: true }),
-		relaxed_visible_first_hour: seenWrites(playing('relaxed')),
-		relaxed_hidden: seenWrites(playing('relaxed'), { hidden: true }),
-		// The visit of a turn: the move 30 s in, then the tab stays in view to its end.
+		live_others_turn: seenWrites(playing('live'), { role: always('next') }),
+		live_others_turn_far: seenWrites(playing('live'), { role: always('far') }),
+		live_your_turn: seenWrites(playing('live'), { role: always('mine') }),
+		live_rotation_2: rotation(2),
+		live_rotation_4: rotation(4),
+		relaxed_visible_first_hour: seenWrites(playing('relaxed'), { role: always('next') }),
+		relaxed_hidden: seenWrites(playing('relaxed'), { role: always('next'), hidden: true }),
+		// The visit of a turn: the move 30 s in, then the tab stays in view to its end,
+		// the seat then three turns from its next (four friends).
 		relaxed_visit_2min: seenWrites(playing('relaxed'), {
-			mine: true,
+			role: at => (at < 30000 ? 'mine' : 'far'),
 			span: minutes(2),
-			movedAt: 30000,
+			moves: [30000],
 		}),
 		embed_turn_40s: seenWrites(playing('relaxed'), { mine: true, span: 40000, movedAt: 20000 }),
 	},

@@ -1,4 +1,4 @@
-// Friends at a table (issue 24): reactions (the picker, a bubble beside the seat that sent
+// Friends at a table: reactions (the picker, a bubble beside the seat that sent
 // one, the move log's copy), the nudge, and the rematch. Loaded by the first tap on one of
 // their buttons or the first view that carries reactions; its strings are in i18n/more/.
 import { t, more } from '../i18n/index.js'

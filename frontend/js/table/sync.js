@@ -163,6 +163,14 @@ export function startPolling(ctx) {
 		run()
 	}
 	for (const type of WAKERS) addEventListener(type, polling.wake)
+	// sw.js showsTable: asked before a push for this table shows; in view, poll instead.
+	polling.pushed = e => {
+		if (e.data?.type !== 'istaka-poll') return
+		const here = e.data.table_id === ctx.id && !polling.stopped && !document.hidden
+		e.ports[0]?.postMessage(here)
+		if (here) polling.wake()
+	}
+	navigator.serviceWorker?.addEventListener('message', polling.pushed)
 	polling.timer = setTimeout(run, 1000)
 }
 
@@ -171,4 +179,5 @@ export function stopPolling(ctx) {
 	polling.stopped = true
 	clearTimeout(polling.timer)
 	if (polling.wake) for (const type of WAKERS) removeEventListener(type, polling.wake)
+	if (polling.pushed) navigator.serviceWorker?.removeEventListener('message', polling.pushed)
 }

@@ -17,7 +17,15 @@ from typing import Any
 
 import pytest
 
-from .helpers import SHOT_FORMAT, SHOTS, create_computer_table, finger_tap, open_table
+from .helpers import (
+    SHOT_FORMAT,
+    SHOTS,
+    create_computer_table,
+    finger_tap,
+    open_table,
+    store_js,
+    table_with_discards,
+)
 from .melds101 import table_with_melds
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
@@ -211,3 +219,66 @@ def test_embed_parts_do_not_overlap(pages: Any, base: str, width: int) -> None:
     assert found["parts"] >= 9, found
     assert found["overlaps"] == [], found
     assert found["missed"] == [], found
+
+
+# The felt's parts at a dealt table, each with all it draws, as PARTS_JS measures them; and
+# each discard count's 44 px target against its slot's tile.
+COUNTS_JS = """() => [...document.querySelectorAll('.disc')].flatMap(disc => {
+    const count = disc.querySelector('.count')
+    const tile = disc.querySelector('.dslot .tile') || disc.querySelector('.dslot')
+    if (!count) return []
+    const r = count.getBoundingClientRect(), q = tile.getBoundingClientRect()
+    const x = Math.min(r.right, q.right) - Math.max(r.left, q.left)
+    const y = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top)
+    // A finger on the slot's middle and on its tile's four corners finds the slot, not
+    // the count.
+    const slot = disc.querySelector('.dslot')
+    const points = [[q.left + q.width / 2, q.top + q.height / 2], [q.left + 2, q.top + 2],
+        [q.right - 2, q.top + 2], [q.left + 2, q.bottom - 2], [q.right - 2, q.bottom - 2]]
+    const lost = points.filter(([px, py]) => !slot.contains(document.elementFromPoint(px, py)))
+    return [{ corner: disc.className, over: x > 0.5 && y > 0.5, lost: lost.length,
+        width: Math.round(r.width), height: Math.round(r.height) }]
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ko"])
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_felt_parts_do_not_overlap_at_a_computer_table(
+    pages: Any, base: str, size: tuple[int, int], lang: str
+) -> None:
+    """A dealt classic table against the computer, each corner holding discards: no two
+    parts of the felt overlap (a computer's tag, a score, the pile and its count, the
+    indicator's caption), each count's 44 px target keeps off its slot's tile, and every
+    computer's tag names the table's level."""
+    table = table_with_discards(base)
+    page = pages.new(*size)
+    page.add_init_script(store_js("istaka.prefs", {"lang": lang}))
+    open_table(page, base, table)
+    page.wait_for_selector(".rack .tile")
+    page.wait_for_function("() => document.querySelectorAll('.disc .count').length >= 4")
+    found = page.evaluate(PARTS_JS)
+    counts = page.evaluate(COUNTS_JS)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"felt-{lang}-{size[0]}.jpg"), **SHOT_FORMAT)
+    assert found["overlaps"] == [], found
+    assert found["missed"] == [], found
+    assert counts and all(not c["over"] and c["lost"] == 0 for c in counts), counts
+    assert all(c["width"] >= 44 and c["height"] >= 44 for c in counts), counts
+    level = {"en": "Easy", "tr": "Kolay", "ko": "쉬움"}[lang]
+    tags = page.eval_on_selector_all(".opp .tag.lvl", "els => els.map(e => e.textContent)")
+    assert tags == [level] * 3, tags
+
+
+def test_the_pile_count_keeps_clear_of_the_indicator_in_101(
+    pages: Any, base: str, meld_tables: dict[int, dict[str, Any]]
+) -> None:
+    page = open_101(pages, base, meld_tables[6], "portrait")
+    gap = page.evaluate(
+        """() => {
+            const count = document.querySelector('.pile .pc').getBoundingClientRect()
+            const caption = document.querySelector('.ind figcaption').getBoundingClientRect()
+            const tile = document.querySelector('.ind .tile').getBoundingClientRect()
+            return Math.min(caption.left, tile.left) - count.right
+        }"""
+    )
+    assert gap >= 1, gap

@@ -20,6 +20,7 @@ from .helpers import (
     touch_drag,
     wait_rack_saved,
 )
+from .melds101 import table_with_melds
 from .test_101 import create_101, view_of
 from .test_touch import WATCH_JS, tap_and_settle
 
@@ -42,9 +43,11 @@ def table_holding_the_okey(base: str, variant: str) -> tuple[dict[str, Any], int
     raise AssertionError("sixty deals without an okey for seat 0")
 
 
-def open_phone(pages: Any, base: str, table: dict[str, Any], size: tuple[int, int]) -> Any:
+def open_phone(
+    pages: Any, base: str, table: dict[str, Any], size: tuple[int, int], mode: str = "computer"
+) -> Any:
     page = pages.new(*size)
-    open_table(page, base, table)
+    open_table(page, base, table, mode)
     page.wait_for_selector(".rack .tile")
     # The new rack's first sort redraws it: taps wait until it is done.
     wait_rack_saved(base, table["table_id"], table["token"])
@@ -192,3 +195,67 @@ def test_first_game_against_the_computer_is_gentle(pages: Any, base: str) -> Non
     finger_tap(page, ".chips[aria-label=Level] button:has-text('Hard')")
     page.wait_for_selector(".chips[aria-label=Level] button[aria-pressed=true]:has-text('Hard')")
     assert page.evaluate("JSON.parse(localStorage.getItem('istaka.prefs')).levelPicked") is True
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["portrait", "landscape"])
+def test_the_penalty_question_names_the_meld_the_tile_fits(
+    pages: Any, base: str, size: tuple[int, int]
+) -> None:
+    table = table_with_melds(base, 6)
+    view = view_of(base, table)
+    fits = [
+        f
+        for f in (legal_discard(view) or {}).get("fits", [])
+        if f["tile"] >> 1 != view["okey"] and f["tile"] in view["rack"]
+    ]
+    if not fits:
+        pytest.skip("no tile of this rack fits a meld on the table")
+    fit = fits[0]
+    page = open_phone(pages, base, table, size, "friends")
+    finger_tap(page, tile_sel(fit["tile"]))
+    page.wait_for_selector(f"{tile_sel(fit['tile'])}.sel")
+    tap_and_settle(page, ".dock [data-act=discard]:not([disabled])")
+    asked_with_keep_focused(page)
+    said = page.inner_text(f"{DIALOG} .penalty .fits")
+    page.screenshot(path=str(SHOTS / f"penalty-fits-{size[0]}.png"))
+    owner = next(p["name"] for p in view["players"] if p["seat"] == fit["seat"])
+    meld = view["table"][fit["meld"]]
+    if fit["seat"] == view["you"]:
+        assert said.startswith("It fits your "), said
+    else:
+        assert said.startswith(f"It fits {owner}'s "), said
+    # The meld is written tile by tile: as many values as it holds tiles.
+    assert len(said.rstrip(".").split(" ")[-1].split("-")) == len(meld), (said, meld)
+    tap_and_settle(page, f"{DIALOG} #keep-tile")
+    still_held(base, table, page, fit["tile"])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["portrait", "landscape"])
+def test_the_level_picked_at_the_table_is_played_and_shown(
+    pages: Any, base: str, size: tuple[int, int]
+) -> None:
+    table = create_computer_table(base)
+    page = open_phone(pages, base, table, size)
+    assert (
+        page.eval_on_selector_all(".opp .tag.lvl", "els => els.map(e => e.textContent)")
+        == ["Easy"] * 3
+    )
+    tap_and_settle(page, "[data-act=menu]")
+    chip = f"{DIALOG} #level-chips [data-level=hard]"
+    page.locator(chip).evaluate("el => el.scrollIntoView({ block: 'center' })")
+    tap_and_settle(page, chip)
+    page.wait_for_selector(DIALOG, state="detached")  # a pick closes the menu
+    for _ in range(50):
+        levels = {p["level"] for p in view_of(base, table)["players"] if p["kind"] == "bot"}
+        if levels == {"hard"}:
+            break
+        page.wait_for_timeout(200)
+    assert levels == {"hard"}
+    page.wait_for_selector(".toast:has-text('Hard')")
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('.opp .tag.lvl')]
+            .every(e => e.textContent === 'Hard')"""
+    )
+    # The menu opened again shows the level now played.
+    tap_and_settle(page, "[data-act=menu]")
+    page.wait_for_selector(f"{DIALOG} #level-chips [data-level=hard][aria-pressed=true]")

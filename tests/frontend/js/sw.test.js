@@ -8,11 +8,17 @@ import vm from 'node:vm'
 const SOURCE = readFileSync(new URL('../../../frontend/sw.js', import.meta.url), 'utf8')
 const SCOPE = 'https://okey.example/'
 
-function worker(windows = []) {
+function worker(windows = [], answers = {}) {
 	const handlers = {}
-	const calls = { shown: [], opened: [], focused: [], navigated: [] }
+	const calls = { shown: [], opened: [], focused: [], navigated: [], asked: [] }
 	const client = url => ({
 		url,
+		// A window listed with an answer is in view; it answers the worker's question so.
+		visibilityState: url in answers ? 'visible' : 'hidden',
+		postMessage: (message, [port]) => {
+			calls.asked.push(message)
+			if (answers[url] != null) port.postMessage(answers[url])
+		},
 		focus: async () => (calls.focused.push(url), client(url)),
 		navigate: async to => (calls.navigated.push(to), client(to)),
 	})
@@ -27,7 +33,8 @@ function worker(windows = []) {
 			openWindow: async url => calls.opened.push(url),
 		},
 	}
-	vm.runInNewContext(SOURCE, { self, location: new URL(SCOPE + 'sw.js'), URL, console })
+	const context = { self, location: new URL(SCOPE + 'sw.js'), URL, console }
+	vm.runInNewContext(SOURCE, { ...context, MessageChannel, setTimeout, clearTimeout })
 	const fire = async (type, event) => {
 		let done
 		handlers[type]({ ...event, waitUntil: p => (done = p) })
@@ -63,6 +70,21 @@ test("a push's link to another site is replaced by the table on ours", async () 
 		calls.shown.map(n => n.data.url),
 		[SCOPE + '#/t/T1', SCOPE + '#/t/T1'],
 	)
+})
+
+test('a table in view is told to poll instead of shown the push; one that does not answer is not', async () => {
+	const url = SCOPE + '#/t/T1'
+	const watching = worker([url], { [url]: true })
+	await watching.fire('push', push(payload))
+	assert.equal(JSON.stringify(watching.calls.asked), '[{"type":"istaka-poll","table_id":"T1"}]')
+	assert.equal(watching.calls.shown.length, 0)
+	// In view but another screen (the home page says no), or silent: the push is shown.
+	for (const answer of [false, null]) {
+		const other = worker([SCOPE + '#/'], { [SCOPE + '#/']: answer })
+		await other.fire('push', push(payload))
+		assert.equal(other.calls.asked.length, 1)
+		assert.equal(other.calls.shown.length, 1)
+	}
 })
 
 const tap = url => ({ notification: { data: { url }, close: () => {} } })
