@@ -75,7 +75,7 @@ function drawScreen(ctx, focus) {
 	if (v.status === 'waiting') root.append(waitingRoom(ctx))
 	else if (v.phase === 'over' && !state.screen.resultHidden) {
 		// A rematch asked for changes the panel, not the game's version.
-		const key = v.version + v.rematch?.table_id
+		const key = `${v.version}:${v.rematch?.table_id ?? ''}`
 		const same = shown?.dataset.version === key
 		const panel = () => parts.end.resultPanel(v, resultOptions(ctx))
 		root.append(same ? shown : h('.overlay.result', { 'data-version': key }, panel()))
