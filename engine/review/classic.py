@@ -26,7 +26,7 @@ from engine.classic.game import apply
 from engine.classic.state import GameState
 from engine.classic.view import view_for
 from engine.core.errors import ActionError
-from engine.review.replay import Action, Game, Turn, seat_turns
+from engine.review.replay import Action, Game, Turn, seat_turns, seen_move
 from engine.review.texts import reason
 from engine.review.verdicts import classic_verdict, counts, worst
 
@@ -299,14 +299,7 @@ def _broke(
 def others_move(turn: Turn) -> dict[str, Any]:
     """What another seat did in its turn, as the reviewed seat saw it (a drawn tile is hidden)."""
     played = played_move(turn)
-    return {
-        "seat": turn.seat,
-        "take": played.take,
-        "tile": played.tile if played.take == "discard" else None,
-        "discard": played.discard,
-        "finish": played.finish,
-        "show_indicator": played.show_indicator,
-    }
+    return seen_move(turn.seat, played, show_indicator=played.show_indicator)
 
 
 def review_classic(

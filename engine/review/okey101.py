@@ -24,7 +24,7 @@ from engine.okey101.opening import opening_points
 from engine.okey101.scoring import FINISH, NEVER_OPENED, rack_points
 from engine.okey101.state import State101
 from engine.okey101.view import view_for
-from engine.review.replay import Action, Game, Turn, seat_turns
+from engine.review.replay import Action, Game, Turn, seat_turns, seen_move
 from engine.review.texts import reason
 from engine.review.verdicts import counts, opening_verdict, points_verdict
 
@@ -246,15 +246,7 @@ def _same_face(a: int | None, b: int | None) -> bool:
 def others_move(turn: Turn) -> dict[str, Any]:
     """What another seat did in its turn, as the reviewed seat saw it (a drawn tile is hidden)."""
     played = played_move(turn)
-    return {
-        "seat": turn.seat,
-        "take": played.take,
-        "tile": played.tile if played.take == "discard" else None,
-        "discard": played.discard,
-        "finish": played.finish,
-        "opened": played.opened,
-        "laid": played.laid,
-    }
+    return seen_move(turn.seat, played, opened=played.opened, laid=played.laid)
 
 
 def review_101(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engine.classic import record as classic_record
 from engine.classic.game import replay_action as classic_replay
@@ -104,3 +104,25 @@ def seat_turns(
         entry["others"], others = others, []
         out.append(entry)
     return out, others
+
+
+class PlayedMove(Protocol):
+    """What both variants' review moves carry (engine/review/classic.py, okey101.py)."""
+
+    take: str | None
+    tile: int | None
+    discard: int | None
+    finish: bool
+
+
+def seen_move(seat: int, played: PlayedMove, **extra: Any) -> dict[str, Any]:
+    """Another seat's move as the reviewed seat saw it: a tile taken from the discards is
+    public, one drawn from the pile stays hidden. ``extra``: the variant's own fields."""
+    return {
+        "seat": seat,
+        "take": played.take,
+        "tile": played.tile if played.take == "discard" else None,
+        "discard": played.discard,
+        "finish": played.finish,
+        **extra,
+    }
