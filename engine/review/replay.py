@@ -126,3 +126,38 @@ def seen_move(seat: int, played: PlayedMove, **extra: Any) -> dict[str, Any]:
         "finish": played.finish,
         **extra,
     }
+
+
+class ReviewedMove(Protocol):
+    """A variant's move in review terms, as it goes out (public: without the tile a coach's
+    draw would take, which no one saw)."""
+
+    def public(self, coach: bool) -> dict[str, Any]: ...
+
+
+def measure(name: str, before: int, after: int, coach_after: int, **more: Any) -> dict[str, Any]:
+    """A turn's measure: ``name`` before the turn, after the seat's move, after the coach's."""
+    return {"name": name, "before": before, "after": after, "coach_after": coach_after, **more}
+
+
+def turn_entry(
+    index: int,
+    turn: Turn,
+    rack: list[int],
+    moves: tuple[ReviewedMove, ReviewedMove],
+    measured: dict[str, Any],
+    verdict: str,
+    why: dict[str, Any],
+) -> dict[str, Any]:
+    """The fields every variant's reviewed turn starts with; ``moves``: (played, coach's)."""
+    played, advice = moves
+    return {
+        "index": index,
+        "event_index": turn.event_index,
+        "rack": list(rack),
+        "played": played.public(coach=False),
+        "coach": advice.public(coach=True),
+        "measure": measured,
+        "verdict": verdict,
+        "reason": why,
+    }
