@@ -325,69 +325,59 @@ class DynamoStore:
                 return
             request["ExclusiveStartKey"] = last
 
-    def get_pushes(self, key: str) -> StoredPushes | None:
+    def _read_side_item(self, key: str, attribute: str) -> StoredItem | None:
+        """A side item (pushes, player) whose text sits in ``attribute``, checked as a table's
+        item is; None when there is no item or it carries no such attribute."""
         item = self._read(key)
-        if not item or PUSH_ATTRIBUTE not in item:
+        if not item or attribute not in item:
             return None
         expires = item.get(TTL_ATTRIBUTE)
-        checked = stored_item(
+        return stored_item(
             key,
             _number(item.get("rev")),
-            _text(item[PUSH_ATTRIBUTE]),
+            _text(item[attribute]),
             None if expires is None else _number(expires),
         )
-        return StoredPushes(key, checked.rev, checked.data, checked.expires_at)
+
+    def _put_side_item(
+        self,
+        side: StoredPushes | StoredPlayer,
+        attribute: str,
+        expected_rev: int | None,
+        what: str,
+    ) -> None:
+        """One conditional PutItem of a side item; ``what`` names it in the conflict."""
+        item: dict[str, Any] = {
+            "id": {"S": side.key},
+            "rev": {"N": str(side.rev)},
+            attribute: {"S": side.data},
+        }
+        if side.expires_at is not None:
+            item[TTL_ATTRIBUTE] = {"N": str(side.expires_at)}
+        try:
+            self._call(
+                self.client.put_item,
+                side.key,
+                TableName=self.table_name,
+                Item=item,
+                **_expecting(expected_rev),
+            )
+        except self._conflict_errors() as exc:
+            raise VersionConflict(f"{what} {side.key} changed") from exc
+
+    def get_pushes(self, key: str) -> StoredPushes | None:
+        found = self._read_side_item(key, PUSH_ATTRIBUTE)
+        return None if found is None else StoredPushes(key, found.rev, found.data, found.expires_at)
 
     def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
-        item: dict[str, Any] = {
-            "id": {"S": pushes.key},
-            "rev": {"N": str(pushes.rev)},
-            PUSH_ATTRIBUTE: {"S": pushes.data},
-        }
-        if pushes.expires_at is not None:
-            item[TTL_ATTRIBUTE] = {"N": str(pushes.expires_at)}
-        try:
-            self._call(
-                self.client.put_item,
-                pushes.key,
-                TableName=self.table_name,
-                Item=item,
-                **_expecting(expected_rev),
-            )
-        except self._conflict_errors() as exc:
-            raise VersionConflict(f"pushes {pushes.key} changed") from exc
+        self._put_side_item(pushes, PUSH_ATTRIBUTE, expected_rev, "pushes")
 
     def get_player(self, key: str) -> StoredPlayer | None:
-        item = self._read(key)
-        if not item or PLAYER_ATTRIBUTE not in item:
-            return None
-        expires = item.get(TTL_ATTRIBUTE)
-        checked = stored_item(
-            key,
-            _number(item.get("rev")),
-            _text(item[PLAYER_ATTRIBUTE]),
-            None if expires is None else _number(expires),
-        )
-        return StoredPlayer(key, checked.rev, checked.data, checked.expires_at)
+        found = self._read_side_item(key, PLAYER_ATTRIBUTE)
+        return None if found is None else StoredPlayer(key, found.rev, found.data, found.expires_at)
 
     def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
-        item: dict[str, Any] = {
-            "id": {"S": player.key},
-            "rev": {"N": str(player.rev)},
-            PLAYER_ATTRIBUTE: {"S": player.data},
-        }
-        if player.expires_at is not None:
-            item[TTL_ATTRIBUTE] = {"N": str(player.expires_at)}
-        try:
-            self._call(
-                self.client.put_item,
-                player.key,
-                TableName=self.table_name,
-                Item=item,
-                **_expecting(expected_rev),
-            )
-        except self._conflict_errors() as exc:
-            raise VersionConflict(f"player {player.key} changed") from exc
+        self._put_side_item(player, PLAYER_ATTRIBUTE, expected_rev, "player")
 
     def count_up(self, key: str, limit: int, now_s: int, expires_at: int) -> bool:
         """One UpdateItem: ADD makes the counter at 1 or adds one, only while it is below the

@@ -67,22 +67,22 @@ class World:
         return self.store.get_player(player_key(player_id))
 
 
+def _world(store: Store, clock: ManualClock) -> Iterator[World]:
+    changes: queue.Queue[Change | None] = queue.Queue()
+    recorder = NotifyingStore(store, changes, clock)
+    context.configure(store=recorder, clock=clock, settings=Settings())  # type: ignore[arg-type]
+    yield World(ApiClient(), store, clock, changes, [])
+    context.reset()
+
+
 @pytest.fixture
 def world(any_store: Store, clock: ManualClock) -> Iterator[World]:
-    changes: queue.Queue[Change | None] = queue.Queue()
-    recorder = NotifyingStore(any_store, changes, clock)
-    context.configure(store=recorder, clock=clock, settings=Settings())  # type: ignore[arg-type]
-    yield World(ApiClient(), any_store, clock, changes, [])
-    context.reset()
+    yield from _world(any_store, clock)
 
 
 @pytest.fixture
 def sqlite_world(sqlite_store: Store, clock: ManualClock) -> Iterator[World]:
-    changes: queue.Queue[Change | None] = queue.Queue()
-    recorder = NotifyingStore(sqlite_store, changes, clock)
-    context.configure(store=recorder, clock=clock, settings=Settings())  # type: ignore[arg-type]
-    yield World(ApiClient(), sqlite_store, clock, changes, [])
-    context.reset()
+    yield from _world(sqlite_store, clock)
 
 
 def aid() -> str:
