@@ -272,32 +272,25 @@ class DynamoStore:
         unread = frozenset(key["id"]["S"] for key in keys)
         return BatchRead(found, unread, frozenset(corrupt))
 
-    def create(self, table: StoredItem) -> None:
+    def _put(self, key: str, item: dict[str, Any], expected_rev: int | None, conflict: str) -> None:
+        """One PutItem on the condition of ``_expecting(expected_rev)``; a failed condition is
+        a VersionConflict saying ``conflict``."""
         try:
             self._call(
                 self.client.put_item,
-                table.table_id,
+                key,
                 TableName=self.table_name,
-                Item=_item(table),
-                ConditionExpression="attribute_not_exists(#id)",
-                ExpressionAttributeNames={"#id": "id"},
+                Item=item,
+                **_expecting(expected_rev),
             )
         except self._conflict_errors() as exc:
-            raise VersionConflict(f"table {table.table_id} exists") from exc
+            raise VersionConflict(conflict) from exc
+
+    def create(self, table: StoredItem) -> None:
+        self._put(table.table_id, _item(table), None, f"table {table.table_id} exists")
 
     def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
-        try:
-            self._call(
-                self.client.put_item,
-                table.table_id,
-                TableName=self.table_name,
-                Item=_item(table),
-                ConditionExpression="#rev = :expected",
-                ExpressionAttributeNames={"#rev": "rev"},
-                ExpressionAttributeValues={":expected": {"N": str(expected_rev)}},
-            )
-        except self._conflict_errors() as exc:
-            raise VersionConflict(f"table {table.table_id} changed") from exc
+        self._put(table.table_id, _item(table), expected_rev, f"table {table.table_id} changed")
 
     def due(self, now_ms: int, limit: int) -> list[str]:
         found: list[str] = []
@@ -354,16 +347,7 @@ class DynamoStore:
         }
         if side.expires_at is not None:
             item[TTL_ATTRIBUTE] = {"N": str(side.expires_at)}
-        try:
-            self._call(
-                self.client.put_item,
-                side.key,
-                TableName=self.table_name,
-                Item=item,
-                **_expecting(expected_rev),
-            )
-        except self._conflict_errors() as exc:
-            raise VersionConflict(f"{what} {side.key} changed") from exc
+        self._put(side.key, item, expected_rev, f"{what} {side.key} changed")
 
     def get_pushes(self, key: str) -> StoredPushes | None:
         found = self._read_side_item(key, PUSH_ATTRIBUTE)
