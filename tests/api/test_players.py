@@ -89,6 +89,17 @@ def aid() -> str:
     return uuid.uuid4().hex
 
 
+def _played(
+    w: World, table: str, token: str, seat: int, view: dict[str, Any], action: dict[str, Any]
+) -> Any:
+    """``seat``'s ``action`` on the ``view`` it saw, landed (200); the reply."""
+    reply = w.client.act(
+        table, token, action, expected_version=view["version"], action_id=aid(), seat=seat
+    )
+    assert reply.status == 200, reply.text
+    return reply
+
+
 def friends_table(
     w: World, players: list[dict[str, Any]], *, seats: int = 2, **extra: Any
 ) -> dict[str, Any]:
@@ -147,15 +158,7 @@ def play_hand(
         # Without finishes the pile runs out: a draw, and ~38 moves for each of two seats.
         legal = [a for a in view["legal"] if finish or a["type"] != "finish"]
         action = plain_action(legal) or {"type": legal[0]["type"]}
-        reply = w.client.act(
-            table,
-            tokens[seat],
-            action,
-            expected_version=view["version"],
-            action_id=aid(),
-            seat=seat,
-        )
-        assert reply.status == 200, reply.text
+        reply = _played(w, table, tokens[seat], seat, view, action)
         made[seat] = made.get(seat, 0) + 1
         view = reply.body
     raise AssertionError("the hand did not end")
@@ -534,15 +537,7 @@ def test_101_hands_count_in_their_own_stats_with_the_best_hand(sqlite_world: Wor
             action = {"type": "end_hand"}
         else:
             action = {"type": "discard", "tile": legal["discard"]["tiles"][-1]}
-        reply = world.client.act(
-            t["table"],
-            tokens[seat],
-            action,
-            expected_version=view["version"],
-            action_id=aid(),
-            seat=seat,
-        )
-        assert reply.status == 200, reply.text
+        _played(world, t["table"], tokens[seat], seat, view, action)
     else:
         raise AssertionError("the 101 hand did not end")
     world.credit()
