@@ -47,6 +47,10 @@ class World:
         answer: dict[str, Any] = reply.body
         return answer
 
+    def create_as(self, token: str, body: dict[str, Any]) -> Any:
+        """A table made by the player whose token is ``token``; the reply."""
+        return self.client.call("POST", "/api/tables", body, headers={"X-Istaka-Player": token})
+
     def me(self, token: str) -> dict[str, Any]:
         reply = self.client.call("GET", "/api/players/me", token=token)
         assert reply.status == 200, reply.text
@@ -390,12 +394,7 @@ def test_a_hand_earns_only_after_24_own_moves_in_the_match(sqlite_world: World) 
 def test_against_the_computer_only_a_win_earns(sqlite_world: World) -> None:
     world = sqlite_world
     me = world.new_player()
-    reply = world.client.call(
-        "POST",
-        "/api/tables",
-        {"mode": "computer", "options": {"seats": 2}},
-        headers={"X-Istaka-Player": me["token"]},
-    )
+    reply = world.create_as(me["token"], {"mode": "computer", "options": {"seats": 2}})
     made = reply.body
     end = play_hand(world, made["table_id"], {0: made["token"]})
     world.credit()
@@ -410,11 +409,8 @@ def test_against_the_computer_only_a_win_earns(sqlite_world: World) -> None:
 def test_pass_and_play_tables_earn_nothing_and_count_no_stats(sqlite_world: World) -> None:
     world = sqlite_world
     me = world.new_player()
-    reply = world.client.call(
-        "POST",
-        "/api/tables",
-        {"mode": "hotseat", "seats": [{"kind": "human"}, {"kind": "human"}]},
-        headers={"X-Istaka-Player": me["token"]},
+    reply = world.create_as(
+        me["token"], {"mode": "hotseat", "seats": [{"kind": "human"}, {"kind": "human"}]}
     )
     made = reply.body
     play_hand(world, made["table_id"], {0: made["token"], 1: made["token"]})
