@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
-from engine.classic.game import apply, legal_actions
+from engine.classic.game import apply, legal_actions, new_match
+from engine.classic.options import Options
 from engine.classic.state import GameState
 from engine.okey101.legal import legal_actions as legal_actions101
 from engine.okey101.state import State101
@@ -62,6 +64,22 @@ def play_hand(state: GameState, rng: random.Random, max_actions: int = 2000) -> 
     raise AssertionError("hand did not end")
 
 
+def play_match(
+    rng: random.Random,
+    choose: Callable[[GameState, random.Random], tuple[int, dict[str, Any]]],
+    each: Callable[[GameState], object] | None = None,
+) -> GameState:
+    """A four-seat match dealt from ``rng``, played by ``choose`` until it is over; ``each``
+    sees the state after every action."""
+    state = new_match(Options(seats=4), rng.randbytes(32))
+    while state.phase != "over":
+        seat, action = choose(state, rng)
+        state, _ = apply(state, seat, action)
+        if each is not None:
+            each(state)
+    return state
+
+
 def greedy_action(state: GameState, rng: random.Random) -> tuple[int, dict[str, Any]]:
     """A player that finishes when it can and otherwise keeps its best melds.
 
@@ -95,8 +113,14 @@ def random_action101(state: State101, rng: random.Random) -> dict[str, Any]:
     ones (open, lay, layoff, swap) so that random play reaches them."""
     actions = legal_actions101(state, state.turn)
     assert actions, "the seat on turn always has a legal action"
-    other = [a for a in actions if a["type"] not in ("draw", "discard")]
-    action = dict(rng.choice(other if other and rng.random() < 0.7 else actions))
+    return pick_rare(actions, rng, 0.7)
+
+
+def pick_rare(legal: list[dict[str, Any]], rng: random.Random, odds: float) -> dict[str, Any]:
+    """One of the 101 ``legal`` actions, other than a draw or a discard with chance ``odds``
+    when there is one; a discard's tile picked from those it allows."""
+    other = [a for a in legal if a["type"] not in ("draw", "discard")]
+    action = dict(rng.choice(other if other and rng.random() < odds else legal))
     if action["type"] == "discard":
         action["tile"] = rng.choice(action.pop("tiles"))
         action.pop("penalised", None)  # warnings in the view, not part of the move

@@ -272,32 +272,25 @@ class DynamoStore:
         unread = frozenset(key["id"]["S"] for key in keys)
         return BatchRead(found, unread, frozenset(corrupt))
 
-    def create(self, table: StoredItem) -> None:
+    def _put(self, key: str, item: dict[str, Any], expected_rev: int | None, conflict: str) -> None:
+        """One PutItem on the condition of ``_expecting(expected_rev)``; a failed condition is
+        a VersionConflict saying ``conflict``."""
         try:
             self._call(
                 self.client.put_item,
-                table.table_id,
+                key,
                 TableName=self.table_name,
-                Item=_item(table),
-                ConditionExpression="attribute_not_exists(#id)",
-                ExpressionAttributeNames={"#id": "id"},
+                Item=item,
+                **_expecting(expected_rev),
             )
         except self._conflict_errors() as exc:
-            raise VersionConflict(f"table {table.table_id} exists") from exc
+            raise VersionConflict(conflict) from exc
+
+    def create(self, table: StoredItem) -> None:
+        self._put(table.table_id, _item(table), None, f"table {table.table_id} exists")
 
     def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
-        try:
-            self._call(
-                self.client.put_item,
-                table.table_id,
-                TableName=self.table_name,
-                Item=_item(table),
-                ConditionExpression="#rev = :expected",
-                ExpressionAttributeNames={"#rev": "rev"},
-                ExpressionAttributeValues={":expected": {"N": str(expected_rev)}},
-            )
-        except self._conflict_errors() as exc:
-            raise VersionConflict(f"table {table.table_id} changed") from exc
+        self._put(table.table_id, _item(table), expected_rev, f"table {table.table_id} changed")
 
     def due(self, now_ms: int, limit: int) -> list[str]:
         found: list[str] = []
@@ -325,69 +318,50 @@ class DynamoStore:
                 return
             request["ExclusiveStartKey"] = last
 
-    def get_pushes(self, key: str) -> StoredPushes | None:
+    def _read_side_item(self, key: str, attribute: str) -> StoredItem | None:
+        """A side item (pushes, player) whose text sits in ``attribute``, checked as a table's
+        item is; None when there is no item or it carries no such attribute."""
         item = self._read(key)
-        if not item or PUSH_ATTRIBUTE not in item:
+        if not item or attribute not in item:
             return None
         expires = item.get(TTL_ATTRIBUTE)
-        checked = stored_item(
+        return stored_item(
             key,
             _number(item.get("rev")),
-            _text(item[PUSH_ATTRIBUTE]),
+            _text(item[attribute]),
             None if expires is None else _number(expires),
         )
-        return StoredPushes(key, checked.rev, checked.data, checked.expires_at)
+
+    def _put_side_item(
+        self,
+        side: StoredPushes | StoredPlayer,
+        attribute: str,
+        expected_rev: int | None,
+        what: str,
+    ) -> None:
+        """One conditional PutItem of a side item; ``what`` names it in the conflict."""
+        item: dict[str, Any] = {
+            "id": {"S": side.key},
+            "rev": {"N": str(side.rev)},
+            attribute: {"S": side.data},
+        }
+        if side.expires_at is not None:
+            item[TTL_ATTRIBUTE] = {"N": str(side.expires_at)}
+        self._put(side.key, item, expected_rev, f"{what} {side.key} changed")
+
+    def get_pushes(self, key: str) -> StoredPushes | None:
+        found = self._read_side_item(key, PUSH_ATTRIBUTE)
+        return None if found is None else StoredPushes(key, found.rev, found.data, found.expires_at)
 
     def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
-        item: dict[str, Any] = {
-            "id": {"S": pushes.key},
-            "rev": {"N": str(pushes.rev)},
-            PUSH_ATTRIBUTE: {"S": pushes.data},
-        }
-        if pushes.expires_at is not None:
-            item[TTL_ATTRIBUTE] = {"N": str(pushes.expires_at)}
-        try:
-            self._call(
-                self.client.put_item,
-                pushes.key,
-                TableName=self.table_name,
-                Item=item,
-                **_expecting(expected_rev),
-            )
-        except self._conflict_errors() as exc:
-            raise VersionConflict(f"pushes {pushes.key} changed") from exc
+        self._put_side_item(pushes, PUSH_ATTRIBUTE, expected_rev, "pushes")
 
     def get_player(self, key: str) -> StoredPlayer | None:
-        item = self._read(key)
-        if not item or PLAYER_ATTRIBUTE not in item:
-            return None
-        expires = item.get(TTL_ATTRIBUTE)
-        checked = stored_item(
-            key,
-            _number(item.get("rev")),
-            _text(item[PLAYER_ATTRIBUTE]),
-            None if expires is None else _number(expires),
-        )
-        return StoredPlayer(key, checked.rev, checked.data, checked.expires_at)
+        found = self._read_side_item(key, PLAYER_ATTRIBUTE)
+        return None if found is None else StoredPlayer(key, found.rev, found.data, found.expires_at)
 
     def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
-        item: dict[str, Any] = {
-            "id": {"S": player.key},
-            "rev": {"N": str(player.rev)},
-            PLAYER_ATTRIBUTE: {"S": player.data},
-        }
-        if player.expires_at is not None:
-            item[TTL_ATTRIBUTE] = {"N": str(player.expires_at)}
-        try:
-            self._call(
-                self.client.put_item,
-                player.key,
-                TableName=self.table_name,
-                Item=item,
-                **_expecting(expected_rev),
-            )
-        except self._conflict_errors() as exc:
-            raise VersionConflict(f"player {player.key} changed") from exc
+        self._put_side_item(player, PLAYER_ATTRIBUTE, expected_rev, "player")
 
     def count_up(self, key: str, limit: int, now_s: int, expires_at: int) -> bool:
         """One UpdateItem: ADD makes the counter at 1 or adds one, only while it is below the

@@ -26,7 +26,7 @@ from engine.classic.game import apply
 from engine.classic.state import GameState
 from engine.classic.view import view_for
 from engine.core.errors import ActionError
-from engine.review.replay import Action, Game, Turn, seat_turns
+from engine.review.replay import Action, Game, Turn, measure, seat_turns, seen_move, turn_entry
 from engine.review.texts import reason
 from engine.review.verdicts import classic_verdict, counts, worst
 
@@ -246,22 +246,11 @@ def review_turn(turn: Turn, seat: int, index: int, lang: str, coach: Coach) -> d
         if worse != verdict:
             why = reason("missed_indicator", lang, tile=start.indicator ^ 1)
         verdict = worse
+    measured = measure(
+        "tiles_from_win", before, after, coach_after, outs=outs, coach_outs=coach_outs
+    )
     return {
-        "index": index,
-        "event_index": turn.event_index,
-        "rack": list(first["rack"]),
-        "played": played.public(coach=False),
-        "coach": advice.public(coach=True),
-        "measure": {
-            "name": "tiles_from_win",
-            "before": before,
-            "after": after,
-            "coach_after": coach_after,
-            "outs": outs,
-            "coach_outs": coach_outs,
-        },
-        "verdict": verdict,
-        "reason": why,
+        **turn_entry(index, turn, first["rack"], (played, advice), measured, verdict, why),
         "could_finish": bool(finishes) or advice.finish,
         "okey_finish": bool(okey_finishes),
         "could_show": show,
@@ -299,14 +288,7 @@ def _broke(
 def others_move(turn: Turn) -> dict[str, Any]:
     """What another seat did in its turn, as the reviewed seat saw it (a drawn tile is hidden)."""
     played = played_move(turn)
-    return {
-        "seat": turn.seat,
-        "take": played.take,
-        "tile": played.tile if played.take == "discard" else None,
-        "discard": played.discard,
-        "finish": played.finish,
-        "show_indicator": played.show_indicator,
-    }
+    return seen_move(turn.seat, played, show_indicator=played.show_indicator)
 
 
 def review_classic(

@@ -24,7 +24,7 @@ from engine.okey101.opening import opening_points
 from engine.okey101.scoring import FINISH, NEVER_OPENED, rack_points
 from engine.okey101.state import State101
 from engine.okey101.view import view_for
-from engine.review.replay import Action, Game, Turn, seat_turns
+from engine.review.replay import Action, Game, Turn, measure, seat_turns, seen_move, turn_entry
 from engine.review.texts import reason
 from engine.review.verdicts import counts, opening_verdict, points_verdict
 
@@ -211,22 +211,16 @@ def review_turn(turn: Turn, seat: int, index: int, lang: str, coach: Coach) -> d
     assert isinstance(final_state, State101)
     coach_okey = advice.finish and advice.discard is not None and advice.discard >> 1 == okey
     played_okey = played.finish and played.discard is not None and played.discard >> 1 == okey
+    measured = measure(
+        "hand_points",
+        before,
+        after,
+        coach_after,
+        opening_points=opening,
+        coach_opening_points=coach_opening,
+    )
     return {
-        "index": index,
-        "event_index": turn.event_index,
-        "rack": list(first["rack"]),
-        "played": played.public(coach=False),
-        "coach": advice.public(coach=True),
-        "measure": {
-            "name": "hand_points",
-            "before": before,
-            "after": after,
-            "coach_after": coach_after,
-            "opening_points": opening,
-            "coach_opening_points": coach_opening,
-        },
-        "verdict": verdict,
-        "reason": why,
+        **turn_entry(index, turn, first["rack"], (played, advice), measured, verdict, why),
         "opened": final_state.opened[seat] is not None,
         "penalties": (
             [{"tile": played.discard, "points": played.penalty}] if played.penalty else []
@@ -246,15 +240,7 @@ def _same_face(a: int | None, b: int | None) -> bool:
 def others_move(turn: Turn) -> dict[str, Any]:
     """What another seat did in its turn, as the reviewed seat saw it (a drawn tile is hidden)."""
     played = played_move(turn)
-    return {
-        "seat": turn.seat,
-        "take": played.take,
-        "tile": played.tile if played.take == "discard" else None,
-        "discard": played.discard,
-        "finish": played.finish,
-        "opened": played.opened,
-        "laid": played.laid,
-    }
+    return seen_move(turn.seat, played, opened=played.opened, laid=played.laid)
 
 
 def review_101(

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from engine.classic import record as classic_record
 from engine.classic.game import replay_action as classic_replay
@@ -104,3 +104,60 @@ def seat_turns(
         entry["others"], others = others, []
         out.append(entry)
     return out, others
+
+
+class PlayedMove(Protocol):
+    """What both variants' review moves carry (engine/review/classic.py, okey101.py)."""
+
+    take: str | None
+    tile: int | None
+    discard: int | None
+    finish: bool
+
+
+def seen_move(seat: int, played: PlayedMove, **extra: Any) -> dict[str, Any]:
+    """Another seat's move as the reviewed seat saw it: a tile taken from the discards is
+    public, one drawn from the pile stays hidden. ``extra``: the variant's own fields."""
+    return {
+        "seat": seat,
+        "take": played.take,
+        "tile": played.tile if played.take == "discard" else None,
+        "discard": played.discard,
+        "finish": played.finish,
+        **extra,
+    }
+
+
+class ReviewedMove(Protocol):
+    """A variant's move in review terms, as it goes out (public: without the tile a coach's
+    draw would take, which no one saw)."""
+
+    def public(self, coach: bool) -> dict[str, Any]: ...
+
+
+def measure(name: str, before: int, after: int, coach_after: int, **more: Any) -> dict[str, Any]:
+    """A turn's measure: ``name`` before the turn, after the seat's move, after the coach's."""
+    return {"name": name, "before": before, "after": after, "coach_after": coach_after, **more}
+
+
+def turn_entry(
+    index: int,
+    turn: Turn,
+    rack: list[int],
+    moves: tuple[ReviewedMove, ReviewedMove],
+    measured: dict[str, Any],
+    verdict: str,
+    why: dict[str, Any],
+) -> dict[str, Any]:
+    """The fields every variant's reviewed turn starts with; ``moves``: (played, coach's)."""
+    played, advice = moves
+    return {
+        "index": index,
+        "event_index": turn.event_index,
+        "rack": list(rack),
+        "played": played.public(coach=False),
+        "coach": advice.public(coach=True),
+        "measure": measured,
+        "verdict": verdict,
+        "reason": why,
+    }

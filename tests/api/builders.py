@@ -17,9 +17,7 @@ def friends_table(
     return client.create(mode="friends", name=name, options={"seats": seats}, **extra)
 
 
-def join(
-    client: ApiClient, made: dict[str, Any], name: Any = "Mehmet", **more: Any
-) -> Reply:
+def join(client: ApiClient, made: dict[str, Any], name: Any = "Mehmet", **more: Any) -> Reply:
     """A guest's join by the invite code, with any more body fields (request_id, ...)."""
     body = {"invite_code": made["invite_code"], "name": name, **more}
     return client.call("POST", f"/api/tables/{made['table_id']}/join", body)
@@ -39,3 +37,22 @@ def seated(client: ApiClient, turn_seconds: int = 600) -> dict[str, Any]:
         "invite_code": made["invite_code"],
         "view": started.body,
     }
+
+
+def filled(client: ApiClient, made: dict[str, Any], names: list[str]) -> list[str]:
+    """Each of ``names`` joins the friends table ``made``, then its creator starts it; the
+    seats' tokens in seat order (the creator's first)."""
+    tokens = [made["token"]]
+    for name in names:
+        tokens.append(join(client, made, name).body["token"])
+    client.call("POST", f"/api/tables/{made['table_id']}/start", token=tokens[0])
+    return tokens
+
+
+def joined_pair(client: ApiClient, guest: str = "Mehmet") -> dict[str, Any]:
+    """A two-seat friends table with a day a turn, not started: the creator ("Ayşe") at seat 0,
+    ``guest`` at seat 1; {"table": id, "tokens": [seat 0's, seat 1's]}."""
+    made = friends_table(client, turn_seconds=86400)
+    joined = join(client, made, guest)
+    assert joined.status == 200, joined.text
+    return {"table": made["table_id"], "tokens": [made["token"], joined.body["token"]]}

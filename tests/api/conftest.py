@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -107,21 +107,27 @@ def clock() -> ManualClock:
     return ManualClock()
 
 
-def _wire(store: Store, clock: ManualClock) -> Iterator[Service]:
-    service = context.configure(store=store, clock=clock, settings=Settings())
-    yield service
+@pytest.fixture
+def wire_to(clock: ManualClock) -> Iterator[Callable[[Store], Service]]:
+    """Wires the API to the store it is given (once a test), on the test's clock; unwired
+    after the test."""
+
+    def configure(store: Store) -> Service:
+        return context.configure(store=store, clock=clock, settings=Settings())
+
+    yield configure
     context.reset()
 
 
 @pytest.fixture
-def service(moto_store: Store, clock: ManualClock) -> Iterator[Service]:
+def service(moto_store: Store, wire_to: Callable[[Store], Service]) -> Service:
     """The API wired to moto's DynamoDB: the production store, in process."""
-    yield from _wire(moto_store, clock)
+    return wire_to(moto_store)
 
 
 @pytest.fixture
-def sqlite_service(sqlite_store: Store, clock: ManualClock) -> Iterator[Service]:
-    yield from _wire(sqlite_store, clock)
+def sqlite_service(sqlite_store: Store, wire_to: Callable[[Store], Service]) -> Service:
+    return wire_to(sqlite_store)
 
 
 @pytest.fixture

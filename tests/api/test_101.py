@@ -10,7 +10,9 @@ import pytest
 
 from api.clock import ManualClock
 from api.service import Service
+from tests.game_helpers import pick_rare
 
+from .builders import filled
 from .support import ApiClient
 
 pytestmark = pytest.mark.usefixtures("service")
@@ -19,14 +21,7 @@ ids = itertools.count()
 
 def _pick(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """A legal action from the view, preferring openings, lays and lay-offs."""
-    legal = view["legal"]
-    other = [a for a in legal if a["type"] not in ("draw", "discard")]
-    action = dict(rng.choice(other if other and rng.random() < 0.8 else legal))
-    if action["type"] == "discard":
-        action["tile"] = rng.choice(action.pop("tiles"))
-        action.pop("penalised", None)  # warnings in the view, not part of the move
-        action.pop("fits", None)
-    return action
+    return pick_rare(view["legal"], rng, 0.8)
 
 
 def _check_private(view: dict[str, Any]) -> None:
@@ -256,15 +251,7 @@ def test_item_size_through_a_whole_four_seat_101_hand(service: Service, client: 
         variant="101", mode="friends", name="Ayşegül Çağlayan", options={"hands": 1}
     )
     table = made["table_id"]
-    tokens = [made["token"]]
-    for n in range(1, 4):
-        reply = client.call(
-            "POST",
-            f"/api/tables/{table}/join",
-            {"invite_code": made["invite_code"], "name": f"Oyuncu Şükrü {n}"},
-        )
-        tokens.append(reply.body["token"])
-    client.call("POST", f"/api/tables/{table}/start", token=tokens[0])
+    tokens = filled(client, made, [f"Oyuncu Şükrü {n}" for n in range(1, 4)])
     rng = random.Random(4)
     sizes = []
     for step in range(2000):

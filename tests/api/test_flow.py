@@ -144,21 +144,19 @@ def test_action_rules_stale_retry_illegal_malformed(client: ApiClient, service: 
     table, token, view = made["table_id"], made["token"], made["view"]
     rack = view["rack"]
     action_id = aid()
-    first = client.act(
-        table,
-        token,
-        {"type": "discard", "tile": rack[0]},
-        expected_version=view["version"],
-        action_id=action_id,
-    )
+
+    def discard_first() -> Any:  # the same request each time: a retry after a lost answer
+        return client.act(
+            table,
+            token,
+            {"type": "discard", "tile": rack[0]},
+            expected_version=view["version"],
+            action_id=action_id,
+        )
+
+    first = discard_first()
     assert first.status == 200
-    retry = client.act(
-        table,
-        token,
-        {"type": "discard", "tile": rack[0]},
-        expected_version=view["version"],
-        action_id=action_id,
-    )
+    retry = discard_first()
     assert retry.status == 200 and retry.body == first.body  # answered again, applied once
 
     stale = client.act(

@@ -79,19 +79,22 @@ def client(any_store: Store) -> Iterator[ApiClient]:
     context.reset()
 
 
-
-
 def _answer(reply: Reply) -> tuple[int, str | None]:
     return reply.status, (reply.body.get("error") or {}).get("code")
+
+
+def _hosted(client: ApiClient, store: Store) -> tuple[dict[str, Any], str, Any]:
+    """A friends table named by its host, its id and its stored item before the test."""
+    table = friends_table(client, name="Host")
+    tid = table["table_id"]
+    return table, tid, store.raw(tid)
 
 
 # One test per store runs the whole table (a store is slow to set up) and reports every miss.
 def test_a_bad_name_is_refused_everywhere_and_changes_nothing(
     client: ApiClient, any_store: Store
 ) -> None:
-    table = friends_table(client, name="Host")
-    tid = table["table_id"]
-    before = any_store.raw(tid)
+    table, tid, before = _hosted(client, any_store)
     misses = []
     for case, name in BAD_NAMES:
         hotseat = [{"kind": "human", "name": name}, {"kind": "human"}]
@@ -130,12 +133,8 @@ def test_an_absent_name_still_gets_a_default(client: ApiClient) -> None:
     assert alone["view"]["players"][0]["name"] == "Player 1"
 
 
-def test_a_join_checks_table_then_invite_then_body(
-    client: ApiClient, any_store: Store
-) -> None:
-    table = friends_table(client, name="Host")
-    tid = table["table_id"]
-    before = any_store.raw(tid)
+def test_a_join_checks_table_then_invite_then_body(client: ApiClient, any_store: Store) -> None:
+    table, tid, before = _hosted(client, any_store)
     bad = {"invite_code": table["invite_code"], "name": "\u202e"}
     missing = client.call("POST", "/api/tables/nosuchtable/join", bad)
     assert _answer(missing) == (404, "table_not_found")

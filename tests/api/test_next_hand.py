@@ -29,6 +29,17 @@ def played_out(client: ApiClient, t: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError("the hand did not end")
 
 
+def _next_hand(client: ApiClient, t: dict[str, Any], seat: str, over: dict[str, Any]) -> Any:
+    """``seat`` ("host" or "guest") taps Next hand on the result ``over``."""
+    return client.act(
+        t["table"],
+        t[seat],
+        {"type": "next_hand"},
+        expected_version=over["version"],
+        action_id=aid(),
+    )
+
+
 def test_any_seat_deals_the_next_hand_long_after_the_result_and_the_other_catches_up(
     client: ApiClient, clock: ManualClock
 ) -> None:
@@ -38,23 +49,11 @@ def test_any_seat_deals_the_next_hand_long_after_the_result_and_the_other_catche
     for token in (t["host"], t["guest"]):
         polled = client.view(t["table"], token)
         assert polled["legal"] == [{"type": "next_hand"}] and polled["version"] == over["version"]
-    dealt = client.act(
-        t["table"],
-        t["guest"],
-        {"type": "next_hand"},
-        expected_version=over["version"],
-        action_id=aid(),
-    )
+    dealt = _next_hand(client, t, "guest", over)
     assert dealt.status == 200, dealt.text
     assert dealt.body["hand"] == over["hand"] + 1 and dealt.body["phase"] != "over"
     # The host tapped Next hand on the same result: told it is stale, with the new hand.
-    late = client.act(
-        t["table"],
-        t["host"],
-        {"type": "next_hand"},
-        expected_version=over["version"],
-        action_id=aid(),
-    )
+    late = _next_hand(client, t, "host", over)
     assert late.status == 409 and late.body["error"]["code"] == "stale_version"
     assert late.body["view"]["hand"] == over["hand"] + 1
     assert late.body["view"]["phase"] != "over"

@@ -47,6 +47,10 @@ class World:
         answer: dict[str, Any] = reply.body
         return answer
 
+    def create_as(self, token: str, body: dict[str, Any]) -> Any:
+        """A table made by the player whose token is ``token``; the reply."""
+        return self.client.call("POST", "/api/tables", body, headers={"X-Istaka-Player": token})
+
     def me(self, token: str) -> dict[str, Any]:
         reply = self.client.call("GET", "/api/players/me", token=token)
         assert reply.status == 200, reply.text
@@ -67,26 +71,37 @@ class World:
         return self.store.get_player(player_key(player_id))
 
 
+def _world(store: Store, clock: ManualClock) -> Iterator[World]:
+    changes: queue.Queue[Change | None] = queue.Queue()
+    recorder = NotifyingStore(store, changes, clock)
+    context.configure(store=recorder, clock=clock, settings=Settings())  # type: ignore[arg-type]
+    yield World(ApiClient(), store, clock, changes, [])
+    context.reset()
+
+
 @pytest.fixture
 def world(any_store: Store, clock: ManualClock) -> Iterator[World]:
-    changes: queue.Queue[Change | None] = queue.Queue()
-    recorder = NotifyingStore(any_store, changes, clock)
-    context.configure(store=recorder, clock=clock, settings=Settings())  # type: ignore[arg-type]
-    yield World(ApiClient(), any_store, clock, changes, [])
-    context.reset()
+    yield from _world(any_store, clock)
 
 
 @pytest.fixture
 def sqlite_world(sqlite_store: Store, clock: ManualClock) -> Iterator[World]:
-    changes: queue.Queue[Change | None] = queue.Queue()
-    recorder = NotifyingStore(sqlite_store, changes, clock)
-    context.configure(store=recorder, clock=clock, settings=Settings())  # type: ignore[arg-type]
-    yield World(ApiClient(), sqlite_store, clock, changes, [])
-    context.reset()
+    yield from _world(sqlite_store, clock)
 
 
 def aid() -> str:
     return uuid.uuid4().hex
+
+
+def _played(
+    w: World, table: str, token: str, seat: int, view: dict[str, Any], action: dict[str, Any]
+) -> Any:
+    """``seat``'s ``action`` on the ``view`` it saw, landed (200); the reply."""
+    reply = w.client.act(
+        table, token, action, expected_version=view["version"], action_id=aid(), seat=seat
+    )
+    assert reply.status == 200, reply.text
+    return reply
 
 
 def friends_table(
@@ -147,15 +162,7 @@ def play_hand(
         # Without finishes the pile runs out: a draw, and ~38 moves for each of two seats.
         legal = [a for a in view["legal"] if finish or a["type"] != "finish"]
         action = plain_action(legal) or {"type": legal[0]["type"]}
-        reply = w.client.act(
-            table,
-            tokens[seat],
-            action,
-            expected_version=view["version"],
-            action_id=aid(),
-            seat=seat,
-        )
-        assert reply.status == 200, reply.text
+        reply = _played(w, table, tokens[seat], seat, view, action)
         made[seat] = made.get(seat, 0) + 1
         view = reply.body
     raise AssertionError("the hand did not end")
@@ -387,12 +394,7 @@ def test_a_hand_earns_only_after_24_own_moves_in_the_match(sqlite_world: World) 
 def test_against_the_computer_only_a_win_earns(sqlite_world: World) -> None:
     world = sqlite_world
     me = world.new_player()
-    reply = world.client.call(
-        "POST",
-        "/api/tables",
-        {"mode": "computer", "options": {"seats": 2}},
-        headers={"X-Istaka-Player": me["token"]},
-    )
+    reply = world.create_as(me["token"], {"mode": "computer", "options": {"seats": 2}})
     made = reply.body
     end = play_hand(world, made["table_id"], {0: made["token"]})
     world.credit()
@@ -407,11 +409,8 @@ def test_against_the_computer_only_a_win_earns(sqlite_world: World) -> None:
 def test_pass_and_play_tables_earn_nothing_and_count_no_stats(sqlite_world: World) -> None:
     world = sqlite_world
     me = world.new_player()
-    reply = world.client.call(
-        "POST",
-        "/api/tables",
-        {"mode": "hotseat", "seats": [{"kind": "human"}, {"kind": "human"}]},
-        headers={"X-Istaka-Player": me["token"]},
+    reply = world.create_as(
+        me["token"], {"mode": "hotseat", "seats": [{"kind": "human"}, {"kind": "human"}]}
     )
     made = reply.body
     play_hand(world, made["table_id"], {0: made["token"], 1: made["token"]})
@@ -534,15 +533,7 @@ def test_101_hands_count_in_their_own_stats_with_the_best_hand(sqlite_world: Wor
             action = {"type": "end_hand"}
         else:
             action = {"type": "discard", "tile": legal["discard"]["tiles"][-1]}
-        reply = world.client.act(
-            t["table"],
-            tokens[seat],
-            action,
-            expected_version=view["version"],
-            action_id=aid(),
-            seat=seat,
-        )
-        assert reply.status == 200, reply.text
+        _played(world, t["table"], tokens[seat], seat, view, action)
     else:
         raise AssertionError("the 101 hand did not end")
     world.credit()

@@ -31,6 +31,7 @@ from infra.push_worker import PushWorker
 from tests.push_receiver import Device, PushReceiver, unb64url
 from tests.push_receiver import b64url as base64url
 
+from .builders import joined_pair
 from .support import ApiClient, LogLines
 from .test_flow import play
 
@@ -84,13 +85,7 @@ def push(any_store: Store, clock: ManualClock, tmp_path: Path) -> Iterator[Push]
 
 def friends_table(push: Push) -> dict[str, Any]:
     """A two-seat friends table, not started: the host at seat 0, a guest at seat 1."""
-    made = push.client.create(mode="friends", name="Ayşe", options={"seats": 2}, turn_seconds=86400)
-    table = made["table_id"]
-    joined = push.client.call(
-        "POST", f"/api/tables/{table}/join", {"invite_code": made["invite_code"], "name": "Mehmet"}
-    )
-    assert joined.status == 200, joined.text
-    return {"table": table, "tokens": [made["token"], joined.body["token"]]}
+    return joined_pair(push.client)
 
 
 def start(push: Push, t: dict[str, Any]) -> dict[str, Any]:
@@ -110,7 +105,6 @@ def end_turn(push: Push, t: dict[str, Any], view: dict[str, Any]) -> dict[str, A
     return view
 
 
-
 def subscribed_friends(push: Push) -> tuple[dict[str, Any], list[Any]]:
     """A friends table whose two seats each subscribed a device of their own (English)."""
     t = friends_table(push)
@@ -118,6 +112,7 @@ def subscribed_friends(push: Push) -> tuple[dict[str, Any], list[Any]]:
     for seat in (0, 1):
         push.subscribe(t["table"], t["tokens"][seat], devices[seat])
     return t, devices
+
 
 def test_the_public_key_is_an_uncompressed_p256_point_kept_in_a_private_file(
     push: Push,

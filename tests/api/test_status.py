@@ -482,14 +482,23 @@ def stubbed(service: Service) -> Iterator[tuple[Any, list[float]]]:
         service.store = moto
 
 
-def test_unprocessed_keys_are_asked_again_after_a_pause(
-    client: ApiClient, service: Service
-) -> None:
-    made = [client.create(mode="computer", name=f"P{n}") for n in range(3)]
+def computer_tables(
+    client: ApiClient, service: Service, count: int
+) -> tuple[list[dict[str, Any]], list[str], list[dict[str, Any]], str, dict[str, Any]]:
+    """``count`` computer tables, their ids, their items as moto holds them, the DynamoDB
+    table's name and the last table's key as an UnprocessedKeys answer leaves it."""
+    made = [client.create(mode="computer", name=f"P{n}") for n in range(count)]
     ids = [m["table_id"] for m in made]
     items = items_of(service, ids)
     table_name = next(iter(batch_params(service, ids)["RequestItems"]))
-    left = {table_name: {"Keys": [{"id": {"S": ids[2]}}]}}
+    left = {table_name: {"Keys": [{"id": {"S": ids[-1]}}]}}
+    return made, ids, items, table_name, left
+
+
+def test_unprocessed_keys_are_asked_again_after_a_pause(
+    client: ApiClient, service: Service
+) -> None:
+    made, ids, items, table_name, left = computer_tables(client, service, 3)
     with stubbed(service) as (stubber, sleeps):
         stubber.add_response(
             "batch_get_item",
@@ -511,11 +520,7 @@ def test_keys_still_unprocessed_after_the_retries_are_busy_entries(
 ) -> None:
     from api.store.dynamo import BATCH_RETRIES
 
-    made = [client.create(mode="computer", name=f"P{n}") for n in range(2)]
-    ids = [m["table_id"] for m in made]
-    items = items_of(service, ids)
-    table_name = next(iter(batch_params(service, ids)["RequestItems"]))
-    left = {table_name: {"Keys": [{"id": {"S": ids[1]}}]}}
+    made, ids, items, table_name, left = computer_tables(client, service, 2)
     with stubbed(service) as (stubber, sleeps):
         stubber.add_response(
             "batch_get_item", {"Responses": {table_name: items[:1]}, "UnprocessedKeys": left}

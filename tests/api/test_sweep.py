@@ -6,14 +6,12 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from api import context
 from api.clock import ManualClock
-from api.config import Settings
 from api.service import Service
 from api.store.base import Store, StoredItem
 from api.store.dynamo import WAKE_BUCKET, WAKE_INDEX, DynamoStore, due_buckets, wake_bucket
@@ -27,22 +25,20 @@ from .support import ApiClient
 DAY = 86400
 
 
-def _wire(store: Store, clock: ManualClock) -> Iterator[Service]:
-    service = context.configure(store=store, clock=clock, settings=Settings())
+def _instant(service: Service) -> Service:
     service.sleep = lambda _: None  # retries after a lost race go at once
-    yield service
-    context.reset()
+    return service
 
 
 @pytest.fixture
-def swept(any_store: Store, clock: ManualClock) -> Iterator[Service]:
+def swept(any_store: Store, wire_to: Callable[[Store], Service]) -> Service:
     """The API and the sweep on each store: SQLite, moto and dynalite."""
-    yield from _wire(any_store, clock)
+    return _instant(wire_to(any_store))
 
 
 @pytest.fixture
-def raced(atomic_store: Store, clock: ManualClock) -> Iterator[Service]:
-    yield from _wire(atomic_store, clock)
+def raced(atomic_store: Store, wire_to: Callable[[Store], Service]) -> Service:
+    return _instant(wire_to(atomic_store))
 
 
 def _stored(service: Service, table_id: str) -> Table:

@@ -30,6 +30,7 @@ from api.telegram.sender import TelegramSender
 from infra.push_worker import PushWorker
 from tests.fake_bot_api import FakeBotApi
 
+from .builders import joined_pair
 from .support import ApiClient, LogLines
 from .test_push import end_turn
 
@@ -325,13 +326,7 @@ def test_a_failing_bot_api_is_tried_once_in_the_webhook_and_telegram_gets_its_20
 
 
 def _friends(tg: Tg) -> dict[str, Any]:
-    made = tg.client.create(mode="friends", name="Ayşe", options={"seats": 2}, turn_seconds=86400)
-    table = made["table_id"]
-    joined = tg.client.call(
-        "POST", f"/api/tables/{table}/join", {"invite_code": made["invite_code"], "name": "Can"}
-    )
-    assert joined.status == 200, joined.text
-    return {"table": table, "tokens": [made["token"], joined.body["token"]]}
+    return joined_pair(tg.client, "Can")
 
 
 def _link(tg: Tg, t: dict[str, Any], seat: int, user: dict[str, Any], **extra: Any) -> Any:

@@ -88,17 +88,25 @@ def test_the_app_gets_hsts_a_strict_csp_and_is_never_framed(cfn: dict[str, Any])
     assert headers["ReferrerPolicy"]["ReferrerPolicy"] == "strict-origin-when-cross-origin"
 
 
+def _served_like_the_site(
+    cfn: dict[str, Any], path: str
+) -> tuple[dict[str, Any], dict[str, Any], dict[str, str]]:
+    """The page at ``path`` is the same file from the same origin as the site's, cached
+    alike, with HSTS: only the headers differ. The site's behaviour, the page's security
+    headers and its CSP."""
+    page = _behaviour(cfn, path)
+    site = _behaviour(cfn, None)
+    for key in ("TargetOriginId", "CachePolicyId", "ViewerProtocolPolicy", "AllowedMethods"):
+        assert page[key] == site[key], key
+    headers = _security_headers(cfn, page)
+    _assert_hsts(headers)
+    return site, headers, _csp(headers)
+
+
 def test_the_embed_page_may_be_framed_by_any_site_and_is_otherwise_as_strict(
     cfn: dict[str, Any],
 ) -> None:
-    embed = _behaviour(cfn, "/embed.html")
-    site = _behaviour(cfn, None)
-    # The same file from the same origin, cached alike: only the headers differ.
-    for key in ("TargetOriginId", "CachePolicyId", "ViewerProtocolPolicy", "AllowedMethods"):
-        assert embed[key] == site[key], key
-    headers = _security_headers(cfn, embed)
-    _assert_hsts(headers)
-    csp = _csp(headers)
+    site, headers, csp = _served_like_the_site(cfn, "/embed.html")
     assert csp["frame-ancestors"] == "*"
     assert "FrameOptions" not in headers
     app_csp = _csp(_security_headers(cfn, site))
@@ -110,13 +118,7 @@ def test_the_embed_page_may_be_framed_by_any_site_and_is_otherwise_as_strict(
 def test_only_the_mini_app_page_loads_telegrams_script_and_only_telegram_web_frames_it(
     cfn: dict[str, Any],
 ) -> None:
-    tg = _behaviour(cfn, "/tg.html")
-    site = _behaviour(cfn, None)
-    for key in ("TargetOriginId", "CachePolicyId", "ViewerProtocolPolicy", "AllowedMethods"):
-        assert tg[key] == site[key], key
-    headers = _security_headers(cfn, tg)
-    _assert_hsts(headers)
-    csp = _csp(headers)
+    site, headers, csp = _served_like_the_site(cfn, "/tg.html")
     assert csp["script-src"] == "'self' https://telegram.org"
     assert csp["frame-ancestors"] == "https://web.telegram.org"
     assert "FrameOptions" not in headers

@@ -30,6 +30,7 @@ from api.store.sqlite import SqliteStore
 from engine.classic.bots import choose_action
 from engine.classic.game import legal_actions
 from engine.classic.view import view_for
+from tests.api.builders import filled
 from tests.api.support import ApiClient, create_dynamo_table, fake_aws_env, patched_env
 from tests.game_helpers import expand
 
@@ -142,15 +143,8 @@ def item_sizes(pick: Callable[[Any, int, random.Random], dict[str, Any]]) -> lis
             made = client.create(
                 mode="friends", name="Ayşegül Çağlayan", options={"seats": 4, "hands": 1}
             )
-            table, tokens = made["table_id"], [made["token"]]
-            for n in range(1, 4):
-                joined = client.call(
-                    "POST",
-                    f"/api/tables/{table}/join",
-                    {"invite_code": made["invite_code"], "name": f"Oyuncu Şükrü {n}"},
-                )
-                tokens.append(joined.body["token"])
-            client.call("POST", f"/api/tables/{table}/start", token=tokens[0])
+            table = made["table_id"]
+            tokens = filled(client, made, [f"Oyuncu Şükrü {n}" for n in range(1, 4)])
             state = service.load(table).state
             while state.phase != "over":
                 seat = state.turn

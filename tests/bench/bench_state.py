@@ -7,10 +7,8 @@ import random
 import statistics
 import time
 
-from engine.classic.game import apply, new_match
-from engine.classic.options import Options
 from engine.classic.record import from_record, to_record
-from tests.game_helpers import random_action
+from tests.game_helpers import play_match, random_action
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -23,12 +21,11 @@ def main() -> None:
     final_sizes: list[int] = []
     load_us: list[float] = []
     for hand in range(200):
-        rng = random.Random(hand)
-        state = new_match(Options(seats=4), rng.randbytes(32))
-        while state.phase != "over":
-            seat, action = random_action(state, rng)
-            state, _ = apply(state, seat, action)
-            sizes.append(len(json.dumps(to_record(state), separators=(",", ":"))))
+        state = play_match(
+            random.Random(hand),
+            random_action,
+            lambda now: sizes.append(len(json.dumps(to_record(now), separators=(",", ":")))),
+        )
         record = to_record(state)
         final_sizes.append(len(json.dumps(record, separators=(",", ":"))))
         start = time.perf_counter_ns()

@@ -15,7 +15,7 @@ from engine.classic.record import from_record, to_record
 from engine.classic.state import GameState
 from engine.classic.view import view_for
 from engine.core.tiles import TILE_COUNT
-from tests.game_helpers import greedy_action, random_action
+from tests.game_helpers import greedy_action, play_match, random_action
 
 options_strategy = st.builds(
     Options,
@@ -119,11 +119,7 @@ def test_greedy_games_finish_and_score() -> None:
     """Enough finishes happen for the finish assertions above to mean something."""
     finishes = 0
     for n in range(30):
-        rng = random.Random(n)
-        state = new_match(Options(seats=4), rng.randbytes(32))
-        while state.phase != "over":
-            seat, action = greedy_action(state, rng)
-            state, _ = apply(state, seat, action)
+        state = play_match(random.Random(n), greedy_action)
         if state.result and state.result.summary.winner is not None:
             finishes += 1
             winner = state.result.summary.winner

@@ -122,13 +122,19 @@ def test_open_with_pairs_then_only_pairs() -> None:
         )
 
 
-def test_left_discard_must_be_used() -> None:
+def _took_the_left_r9() -> State101:
+    """Seat 1 drew and threw R9, and seat 0 took it."""
     state = _state([OPENER, "R9 K4 K6"])
     state.phase, state.turn = "take", 1
     state, _ = apply(state, 1, {"type": "draw"})
     state, _ = apply(state, 1, {"type": "discard", "tile": _ids(state, 1, "R9")[0]})
     # Seat 0 has no left discard (seat 1 is its left neighbour at 2 seats), so take R9.
     state, _ = apply(state, 0, {"type": "take_discard"})
+    return state
+
+
+def test_left_discard_must_be_used() -> None:
+    state = _took_the_left_r9()
     kept = state
     with pytest.raises(IllegalAction, match="taken from the left"):
         apply(state, 0, {"type": "discard", "tile": _ids(state, 0, "K2")[0]})
@@ -298,11 +304,7 @@ def test_a_pairs_opening_is_listed_and_accepted() -> None:
 
 
 def test_a_returned_discard_cannot_be_taken_again_this_turn() -> None:
-    state = _state([OPENER, "R9 K4 K6"])
-    state.phase, state.turn = "take", 1
-    state, _ = apply(state, 1, {"type": "draw"})
-    state, _ = apply(state, 1, {"type": "discard", "tile": _ids(state, 1, "R9")[0]})
-    state, _ = apply(state, 0, {"type": "take_discard"})
+    state = _took_the_left_r9()
     state, _ = apply(state, 0, {"type": "return_discard"})
     assert [a["type"] for a in legal_actions(state, 0)] == ["draw"]
     with pytest.raises(IllegalAction, match="gave that tile back"):

@@ -169,13 +169,23 @@ def _window(low: int, okey: int) -> list[int]:
 
 
 # Racks drawn from a few neighbouring values so that melds and okeys are plentiful.
-dense_small = st.tuples(st.integers(0, 51), st.integers(1, 10)).flatmap(
-    lambda ol: st.tuples(
-        st.just(ol[0]),
-        st.lists(st.sampled_from(_window(ol[1], ol[0])), min_size=3, max_size=8, unique=True),
-        st.sampled_from(["sum101", "middle34"]),
+def _dense(min_size: int, max_size: int) -> st.SearchStrategy[tuple[int, list[int], Rule]]:
+    """(okey, rack, rule): a rack of ``min_size`` to ``max_size`` tiles from one window."""
+    return st.tuples(st.integers(0, 51), st.integers(1, 10)).flatmap(
+        lambda ol: st.tuples(
+            st.just(ol[0]),
+            st.lists(
+                st.sampled_from(_window(ol[1], ol[0])),
+                min_size=min_size,
+                max_size=max_size,
+                unique=True,
+            ),
+            st.sampled_from(["sum101", "middle34"]),
+        )
     )
-)
+
+
+dense_small = _dense(3, 8)
 
 
 @settings(max_examples=150, deadline=None)
@@ -184,13 +194,7 @@ def test_matches_brute_force_on_dense_racks(sample: tuple[int, list[int], Rule])
     _agrees_with_brute_force(sample)
 
 
-dense = st.tuples(st.integers(0, 51), st.integers(1, 10)).flatmap(
-    lambda ol: st.tuples(
-        st.just(ol[0]),
-        st.lists(st.sampled_from(_window(ol[1], ol[0])), min_size=10, max_size=22, unique=True),
-        st.sampled_from(["sum101", "middle34"]),
-    )
-)
+dense = _dense(10, 22)
 
 
 @settings(max_examples=100, deadline=None)

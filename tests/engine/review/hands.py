@@ -18,6 +18,7 @@ from engine.okey101.game import apply as apply101
 from engine.okey101.game import new_match101
 from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for as view101
+from engine.review import review_played
 from engine.review.replay import Action, Game, dealt_and_actions, play_turns
 
 Chooser = Callable[[dict[str, Any]], Action]
@@ -45,20 +46,35 @@ def careless_101(view: dict[str, Any]) -> Action:
     return {"type": "return_discard"}
 
 
+def _play_out(
+    state: Any,
+    view: Callable[..., dict[str, Any]],
+    choose: Callable[[dict[str, Any], str, int], Action],
+    play: Callable[..., tuple[Any, Any]],
+    levels: list[str],
+    player: Chooser | None,
+    seat: int,
+) -> Any:
+    """``state`` played to its end by bots at ``levels`` (``player`` plays ``seat`` if given);
+    both variants' engines take the same steps, with their own view, bots and apply."""
+    while state.phase != "over":
+        turn = state.turn
+        seen = view(state, turn, since=state.base_version)
+        if player is not None and turn == seat:
+            action = player(seen)
+        else:
+            action = choose(seen, levels[turn], 0)
+        state, _ = play(state, turn, action)
+    return state
+
+
 def classic_hand(
     secret: int, levels: list[str], player: Chooser | None = None, seat: int = 0
 ) -> GameState:
     """A finished classic hand of bots (``player`` plays ``seat`` if given)."""
     state = new_classic(Options(seats=len(levels)), bytes([secret]) * 32)
-    while state.phase != "over":
-        turn = state.turn
-        view = view_for(state, turn, since=state.base_version)
-        if player is not None and turn == seat:
-            action = player(view)
-        else:
-            action = choose_action(view, levels[turn], 0)
-        state, _ = apply(state, turn, action)
-    return state
+    done: GameState = _play_out(state, view_for, choose_action, apply, levels, player, seat)
+    return done
 
 
 def hand_101(
@@ -66,15 +82,8 @@ def hand_101(
 ) -> State101:
     """A finished 101 hand of bots (``player`` plays ``seat`` if given)."""
     state = new_match101(Options101(seats=len(levels)), bytes([secret]) * 32)
-    while state.phase != "over":
-        turn = state.turn
-        view = view101(state, turn, since=state.base_version)
-        if player is not None and turn == seat:
-            action = player(view)
-        else:
-            action = choose_action101(view, levels[turn], 0)
-        state, _ = apply101(state, turn, action)
-    return state
+    done: State101 = _play_out(state, view101, choose_action101, apply101, levels, player, seat)
+    return done
 
 
 def _public_tiles(hand: Game, seat: int) -> set[int]:
@@ -126,3 +135,28 @@ def hidden_shuffle(
             continue
         return moved, actions, sum(a != b for a, b in zip(tiles, shuffled, strict=True))
     raise AssertionError("no shuffle of the hidden tiles replays")
+
+
+def assert_review_blind(
+    hand: Game, seat: int, secret: int, view: Callable[..., dict[str, Any]]
+) -> None:
+    """Tiles ``seat`` never sees (other racks, the pile beyond what it drew) shuffled among
+    their places: the seat's views (``view``, the variant's view_for) at its turns are the
+    same, and so is every answer of the review.
+
+    The hands are chosen so that the pile's top changes at a turn where the seat took the
+    left discard: a review that played the coach's draw there (reading a tile the seat never
+    saw) would answer differently."""
+    dealt, actions = dealt_and_actions(hand)
+    moved, same_actions, count = hidden_shuffle(hand, seat, random.Random(secret))
+    assert count >= 10  # the shuffle really changed the hidden state
+    original = [t for t in play_turns(dealt, actions) if t.seat == seat]
+    changed = [t for t in play_turns(moved, same_actions) if t.seat == seat]
+    assert any(
+        any(s.action["type"] == "take_discard" for s in a.steps)
+        and a.start.pile[-1] != b.start.pile[-1]
+        for a, b in zip(original, changed, strict=True)
+    )
+    for a, b in zip(original, changed, strict=True):
+        assert view(a.start, seat, since=0) == view(b.start, seat, since=0)
+    assert review_played(dealt, actions, seat) == review_played(moved, same_actions, seat)

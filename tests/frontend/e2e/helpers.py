@@ -66,8 +66,11 @@ def api(
         raise
 
 
-def create_computer_table(base: str, name: str = "Ayşe", **options: Any) -> dict[str, Any]:
-    body = {
+def create_computer_table(
+    base: str, name: str = "Ayşe", variant: str | None = None, **options: Any
+) -> dict[str, Any]:
+    """A computer table: ``name`` at seat 0 and easy bots; ``variant`` "101" or the default."""
+    body: dict[str, Any] = {
         "mode": "computer",
         "name": name,
         "turn_seconds": 86400,
@@ -75,6 +78,8 @@ def create_computer_table(base: str, name: str = "Ayşe", **options: Any) -> dic
         "seats": [{"kind": "human", "name": name}]
         + [{"kind": "bot", "level": "easy"}] * (options.get("seats", 4) - 1),
     }
+    if variant is not None:
+        body["variant"] = variant
     return api(base, "POST", "tables", body)  # type: ignore[no-any-return]
 
 
@@ -218,3 +223,29 @@ def open_table(
     page.add_init_script(auth_js(table, mode, **extra))
     page.goto("about:blank")  # a real navigation, so the init script runs
     page.goto(base + "#/t/" + table["table_id"])
+
+
+def desktop_computer_table(
+    pages: Any, base: str, allow: tuple[str, ...] = (), opener: Any = None
+) -> tuple[Any, dict[str, Any]]:
+    """A desktop page (reduced motion) on a new computer table, opened by ``opener`` (the
+    test file's own, or open_table); ``allow``: the console errors the test causes."""
+    page = pages.new(1280, 800, mobile=False)
+    for text in allow:
+        pages.allow(text)
+    page.emulate_media(reduced_motion="reduce")
+    table = create_computer_table(base)
+    (opener or open_table)(page, base, table)
+    return page, table
+
+
+def screen_options(width: int, height: int, phone: bool) -> dict[str, Any]:
+    """A browser context's screen for the CSS tools (same_pixels, same_styles): a phone
+    has touch and twice the pixels; no service worker, so every request reaches the tool."""
+    return {
+        "viewport": {"width": width, "height": height},
+        "is_mobile": phone,
+        "has_touch": phone,
+        "device_scale_factor": 2 if phone else 1,
+        "service_workers": "block",
+    }

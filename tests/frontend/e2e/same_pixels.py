@@ -50,6 +50,7 @@ from urllib.parse import parse_qsl, urlsplit
 
 from infra.devserver import EMBED_HEADERS, SITE_HEADERS
 from tests.bench.bench_frontend import Download, PageFiles
+from tests.frontend.e2e import helpers
 from tests.frontend.e2e.helpers import CHROMIUM, CHROMIUM_ARGS, ROOT, SIZES, api, auth_js, store_js
 from tests.frontend.e2e.test_screens import screen_tables
 from tests.servers import running_devserver
@@ -309,12 +310,8 @@ def new_page(
     width, height = SIZES[size]
     phone = size != "desktop"
     ctx = browser.new_context(
-        viewport={"width": width, "height": height},
-        is_mobile=phone,
-        has_touch=phone,
-        device_scale_factor=2 if phone else 1,
+        **helpers.screen_options(width, height, phone),
         reduced_motion="reduce",
-        service_workers="block",
         locale="en-US",
         timezone_id="UTC",
     )

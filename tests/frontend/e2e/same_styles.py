@@ -34,13 +34,11 @@ from tests.frontend.e2e.helpers import (
     CHROMIUM,
     CHROMIUM_ARGS,
     ROOT,
-    api,
     auth_js,
-    create_computer_table,
-    play_out_hand,
+    screen_options,
     store_js,
 )
-from tests.frontend.e2e.test_screens import opened_101
+from tests.frontend.e2e.test_screens import screen_tables
 from tests.servers import running_devserver
 
 SIZES = {"portrait": (390, 844, True), "landscape": (844, 390, True), "desktop": (1280, 800, False)}
@@ -216,47 +214,6 @@ FORCE_RESULT_JS = r"""() => {
 }"""
 
 
-def setup_tables(base: str) -> dict[str, Any]:
-    """The tables of tests/frontend/e2e/test_screens.py: mid-hand, over, friends, hotseat, 101."""
-    mid = create_computer_table(base, "Ayşe")
-    tid, token = mid["table_id"], mid["token"]
-    for n in range(3):  # a few rounds, so the discard corners fill up
-        view = api(base, "GET", f"tables/{tid}?seat=0", token=token)
-        if "draw" in {a["type"] for a in view["legal"]}:
-            view = api(
-                base,
-                "POST",
-                f"tables/{tid}/actions",
-                {"type": "draw", "expected_version": view["version"], "action_id": f"d{n}"},
-                token,
-            )
-        move = {"type": "discard", "tile": sorted(view["rack"])[-1]}
-        move |= {"expected_version": view["version"], "action_id": f"x{n}"}
-        api(base, "POST", f"tables/{tid}/actions", move, token)
-    over = create_computer_table(base, "Ayşe")
-    play_out_hand(base, over["table_id"], over["token"])
-    friends = api(base, "POST", "tables", {"mode": "friends", "name": "Ayşe"})
-    names = ("Ayşe", "Mehmet", "Zeynep")
-    hotseat = api(
-        base,
-        "POST",
-        "tables",
-        {
-            "mode": "hotseat",
-            "name": "Ayşe",
-            "options": {"seats": 3},
-            "seats": [{"kind": "human", "name": n} for n in names],
-        },
-    )
-    return {
-        "mid": mid,
-        "over": over,
-        "friends": friends,
-        "hotseat": hotseat,
-        "t101": opened_101(base),
-    }
-
-
 class Comparison:
     def __init__(self, before_css: str, after_css: str, shots: Path | None) -> None:
         self.before_css = before_css
@@ -383,7 +340,7 @@ def run(
     started = time.monotonic()
     with tempfile.TemporaryDirectory() as tmp, running_devserver(Path(tmp)) as url:
         base = url + "/"
-        tables = setup_tables(base)
+        tables = screen_tables(base)  # the tables of test_screens.py
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
             cmp.blank = browser.new_page()
@@ -391,13 +348,7 @@ def run(
                 width, height, phone = SIZES[size]
                 print(f"{size} {width}x{height}", flush=True)
                 for screen in screens or SCREENS:
-                    ctx = browser.new_context(
-                        viewport={"width": width, "height": height},
-                        has_touch=phone,
-                        is_mobile=phone,
-                        device_scale_factor=2 if phone else 1,
-                        service_workers="block",
-                    )
+                    ctx = browser.new_context(**screen_options(width, height, phone))
                     ctx.route("**/css/app.css*", cmp.serve_css)
                     page = ctx.new_page()
                     page.add_init_script(PAGE_JS)

@@ -133,6 +133,17 @@ def istaka_frame(page: Any, index: int = 0) -> Any:
     return handle.content_frame()
 
 
+def dealt_host_page(pages: Any, url: str) -> tuple[Any, Any]:
+    """The host page at ``url`` on a desktop, once the kit said ready and its frame shows a
+    dealt rack; the page and that frame."""
+    page = pages.new(1024, 900, mobile=False)
+    page.goto(url)
+    wait_heard(page, "ready")
+    frame = istaka_frame(page)
+    frame.wait_for_selector(".rack .tile")
+    return page, frame
+
+
 def box_in_page(page: Any, index: int, selector: str) -> dict[str, float]:
     """The element's box in the host page's coordinates, once it holds still (a resize of
     the frame or a line drawn above it moves it)."""
@@ -366,11 +377,7 @@ def test_a_visitor_takes_an_open_seat_inside_the_frame(pages: Any, base: str, ho
 
 def test_the_host_sets_theme_and_language(pages: Any, base: str, host: Host) -> None:
     url = host.page("talk.html", host.script(play="computer", level="gentle", lang="en"))
-    page = pages.new(1024, 900, mobile=False)
-    page.goto(url)
-    wait_heard(page, "ready")
-    frame = istaka_frame(page)
-    frame.wait_for_selector(".rack .tile")
+    page, frame = dealt_host_page(pages, url)
     assert frame.evaluate("document.documentElement.lang") == "en"
     page.evaluate("document.querySelector('iframe').istaka('theme', { theme: 'candy' })")
     frame.wait_for_function("() => document.body.dataset.theme === 'candy'")
@@ -447,11 +454,7 @@ def test_the_compact_layout_from_320_px(
 
 def test_the_keyboard_plays_inside_the_frame(pages: Any, base: str, host: Host) -> None:
     url = host.page("keys.html", host.script(play="computer", level="gentle", seats="2"))
-    page = pages.new(1024, 900, mobile=False)
-    page.goto(url)
-    wait_heard(page, "ready")
-    frame = istaka_frame(page)
-    frame.wait_for_selector(".rack .tile")
+    page, frame = dealt_host_page(pages, url)
     frame.wait_for_selector(".pile.glow, .dock [data-act=discard]")
     if frame.locator(".pile.glow").count():
         before = frame.locator(".rack .tile").count()

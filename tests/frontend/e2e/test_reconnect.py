@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from . import helpers
-from .helpers import api, create_computer_table, rack_ids
+from .helpers import api, create_computer_table, desktop_computer_table, rack_ids
 
 BUSY = json.dumps({"error": {"code": "busy", "message": "the table is busy; try again"}})
 
@@ -49,12 +49,7 @@ class Flaky:
 
 
 def test_a_move_through_503s_and_a_dropped_connection_lands_once(pages: Any, base: str) -> None:
-    page = pages.new(1280, 800, mobile=False)
-    pages.allow("503")
-    pages.allow("net::ERR_FAILED")
-    page.emulate_media(reduced_motion="reduce")
-    table = create_computer_table(base)
-    open_table(page, base, table)
+    page, table = desktop_computer_table(pages, base, ("503", "net::ERR_FAILED"), open_table)
     flaky = Flaky("503 wait 1", "drop", "503")
     page.route("**/api/tables/**", flaky)
     tile = rack_ids(page)[0]

@@ -7,7 +7,7 @@ import time
 from typing import Any
 
 from . import helpers
-from .helpers import api, create_computer_table, mouse_drag, rack_ids
+from .helpers import api, create_computer_table, desktop_computer_table, mouse_drag, rack_ids
 
 
 def open_table(page: Any, base: str, table: dict[str, Any], **extra: Any) -> None:
@@ -19,11 +19,7 @@ def open_table(page: Any, base: str, table: dict[str, Any], **extra: Any) -> Non
 
 
 def test_network_failure_is_retried_with_the_same_action_id(pages: Any, base: str) -> None:
-    page = pages.new(1280, 800, mobile=False)
-    pages.allow("net::ERR_FAILED")
-    page.emulate_media(reduced_motion="reduce")
-    table = create_computer_table(base)
-    open_table(page, base, table)
+    page, table = desktop_computer_table(pages, base, ("net::ERR_FAILED",), open_table)
     # The new rack's sort first: a test's taps then meet a settled rack.
     helpers.wait_rack_saved(base, table["table_id"], table["token"])
     sent: list[dict[str, Any]] = []
@@ -47,13 +43,9 @@ def test_network_failure_is_retried_with_the_same_action_id(pages: Any, base: st
 
 
 def test_a_stale_move_takes_the_table_as_it_is_and_says_so(pages: Any, base: str) -> None:
-    page = pages.new(1280, 800, mobile=False)
-    pages.allow("409")
     # The polls this test aborts on purpose: Chromium logs each one that fires meanwhile.
-    pages.allow("net::ERR_FAILED")
-    page.emulate_media(reduced_motion="reduce")
-    table = create_computer_table(base)
-    open_table(page, base, table)
+    allow = ("409", "net::ERR_FAILED")
+    page, table = desktop_computer_table(pages, base, allow, open_table)
     # No poll may catch up before the stale move: the first comes a second after the page
     # is drawn, and the move below (with the computers' turns) can take longer than that.
     page.route("**/api/tables/*?*", lambda route: route.abort())
@@ -148,11 +140,7 @@ def test_idle_polls_are_304(pages: Any, base: str) -> None:
 
 
 def test_refused_finish_shows_the_server_message(pages: Any, base: str) -> None:
-    page = pages.new(1280, 800, mobile=False)
-    pages.allow("422")
-    page.emulate_media(reduced_motion="reduce")
-    table = create_computer_table(base)
-    open_table(page, base, table)
+    page, _ = desktop_computer_table(pages, base, ("422",), open_table)
     if page.locator(".rack .tile.canfin").count():
         return  # a dealt winning hand (rare): nothing to refuse
     tile = rack_ids(page)[0]

@@ -92,16 +92,21 @@ def swipe(page: Any, dx: float) -> None:
     touch_drag(page, "#rv-verdict", (x + dx, y + 6))
 
 
-def test_a_finished_hand_is_stepped_through_by_touch(pages: Any, base: str, shot: Any) -> None:
-    table, review = finished_table(base)
-    n = len(review["turns"])
+def phone_review(pages: Any, base: str, table: dict[str, Any], review: dict[str, Any]) -> Any:
+    """The table on a phone, its review opened by a finger on Review hand, at the first turn."""
     page = pages.new(390, 844)
     page.emulate_media(reduced_motion="reduce")
     open_table(page, base, table)
-
     finger_tap(page, "#review-hand")
     page.wait_for_selector("#rv-verdict")
     check_turn(page, review, 0)
+    return page
+
+
+def test_a_finished_hand_is_stepped_through_by_touch(pages: Any, base: str, shot: Any) -> None:
+    table, review = finished_table(base)
+    n = len(review["turns"])
+    page = phone_review(pages, base, table, review)
     assert page.get_attribute("#rv-prev", "disabled") is not None
     shot(page, "review-phone-first-turn")
 
@@ -207,23 +212,11 @@ def test_the_review_is_not_in_a_tables_first_download(pages: Any, base: str) -> 
 
 
 def test_a_101_hand_is_reviewed_in_hand_points(pages: Any, base: str, shot: Any) -> None:
-    body = {
-        "variant": "101",
-        "mode": "computer",
-        "name": "Ayşe",
-        "turn_seconds": 86400,
-        "seats": [{"kind": "human", "name": "Ayşe"}] + [{"kind": "bot", "level": "easy"}] * 3,
-    }
-    table = api(base, "POST", "tables", body)
+    table = create_computer_table(base, "Ayşe", variant="101")
     play_out_hand(base, table["table_id"], table["token"])
     review = api(base, "GET", f"tables/{table['table_id']}/hands/0/review?seat=0")
     assert review["variant"] == "101" and len(review["turns"]) >= 2
-    page = pages.new(390, 844)
-    page.emulate_media(reduced_motion="reduce")
-    open_table(page, base, table)
-    finger_tap(page, "#review-hand")
-    page.wait_for_selector("#rv-verdict")
-    check_turn(page, review, 0)
+    page = phone_review(pages, base, table, review)
     assert page.inner_text("#rv-turn .rv-measure").startswith("Points in hand:")
     swipe(page, -160)
     check_turn(page, review, 1)

@@ -18,7 +18,7 @@ import pytest
 from tests.bench.bench_frontend import Download, PageFiles
 from tests.frontend.weight import PAGE_BUDGET as BUDGET
 
-from .helpers import api, auth_js, create_computer_table
+from .helpers import auth_js, create_computer_table
 
 
 def loaded(pages: Any, base: str, path: str, table: dict[str, Any] | None) -> PageFiles:
@@ -42,14 +42,7 @@ def test_first_load_within_budget(pages: Any, base: str, screen: str) -> None:
     if screen == "table":
         table = create_computer_table(base, "Ayşe")
     elif screen == "table101":
-        body = {
-            "variant": "101",
-            "mode": "computer",
-            "name": "Ayşe",
-            "turn_seconds": 86400,
-            "seats": [{"kind": "human", "name": "Ayşe"}] + [{"kind": "bot", "level": "easy"}] * 3,
-        }
-        table = api(base, "POST", "tables", body)
+        table = create_computer_table(base, "Ayşe", variant="101")
     files = downloads(pages, base, "#/t/" + table["table_id"] if table else "", table)
     names = {d.name for d in files}
     total = sum(d.compressed for d in files)
