@@ -68,6 +68,9 @@ function drawScreen(ctx, focus) {
 	const shown = $('.overlay.result', root)
 	// Melds that must scroll stay where the finger left them: a lay-off or a poll redraws.
 	const meldsScrolled = $('.melds', root)?.scrollTop ?? 0
+	// The redraw replaces what had the focus (a poll, a reaction): give it back, by id, to the
+	// control drawn again, so the keyboard and the screen reader keep their place.
+	const focusedId = root.contains(document.activeElement) ? document.activeElement.id : ''
 	root.replaceChildren(h('.table' + classes, { id: 'table' }, header, felt, rack, note))
 	if (hasRack) drawRack(ctx, focus)
 	if (is101(state)) parts.okey101.fitMelds(root, meldsScrolled)
@@ -81,6 +84,9 @@ function drawScreen(ctx, focus) {
 		root.append(same ? shown : h('.overlay.result', { 'data-version': key }, panel()))
 	}
 	if (state.screen.covered) root.append(cover(ctx))
+	else if (focusedId && !root.contains(document.activeElement)) {
+		document.getElementById(focusedId)?.focus()
+	}
 }
 
 // The dock's buttons and the centre's glow follow the picked-up tile.
