@@ -8,6 +8,7 @@ import logging
 import os
 import shutil
 import subprocess
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -16,6 +17,7 @@ from typing import Any
 
 import yaml
 
+from api.errors import ApiError
 from api.handler import handler
 from api.log import logger
 from infra.apigw import LambdaContext, http_api_event
@@ -190,3 +192,24 @@ class LogLines(logging.Handler):
             yield self
         finally:
             std_logger.removeHandler(self)
+
+
+def at_once(jobs: list[Any]) -> list[tuple[int, Any]]:
+    """Run every job in its own thread, all released together by a barrier: each one's
+    (200, answer), or (status, error body) for an ApiError. For races on one table."""
+    results: list[tuple[int, Any]] = [(0, None)] * len(jobs)
+    barrier = threading.Barrier(len(jobs))
+
+    def run(i: int) -> None:
+        barrier.wait()
+        try:
+            results[i] = (200, jobs[i]())
+        except ApiError as err:
+            results[i] = (err.status, err.body())
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results

@@ -6,18 +6,18 @@ the store at once (a single Powertools resolver serves one event at a time).
 
 from __future__ import annotations
 
-import threading
 import time
 import uuid
 from typing import Any
 
 from api.clock import ManualClock
 from api.config import Settings
-from api.errors import ApiError
 from api.lobby import create_table
 from api.play import act
 from api.service import Service
 from api.store.base import Store, StoredItem
+
+from .support import at_once
 
 THREADS = 20
 
@@ -43,25 +43,6 @@ class SlowReads:
         return self.inner.raw(table_id)
 
 
-def _run_all(jobs: list[Any]) -> list[tuple[int, Any]]:
-    results: list[tuple[int, Any]] = [(0, None)] * len(jobs)
-    barrier = threading.Barrier(len(jobs))
-
-    def run(i: int) -> None:
-        barrier.wait()
-        try:
-            results[i] = (200, jobs[i]())
-        except ApiError as err:
-            results[i] = (err.status, err.body())
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
-
-
 def test_twenty_conflicting_moves_one_lands(atomic_store: Store) -> None:
     service = Service(SlowReads(atomic_store), ManualClock(), Settings())
     made = create_table(
@@ -82,7 +63,7 @@ def test_twenty_conflicting_moves_one_lands(atomic_store: Store) -> None:
         }
         return lambda: act(service, table, token, lambda: request)
 
-    results = _run_all([move(i) for i in range(THREADS)])
+    results = at_once([move(i) for i in range(THREADS)])
     winners = [i for i, (status, _) in enumerate(results) if status == 200]
     assert len(winners) == 1, [s for s, _ in results]
     assert all(
@@ -98,11 +79,11 @@ def test_twenty_conflicting_moves_one_lands(atomic_store: Store) -> None:
     assert stored.state.version == answer["version"]
 
     # Retries of the winning id, all at once: each answered, applied once.
-    retries = _run_all([move(winners[0]) for _ in range(8)])
+    retries = at_once([move(winners[0]) for _ in range(8)])
     assert all(status == 200 for status, _ in retries)
     assert all(body["version"] == answer["version"] for _, body in retries)
     assert service.load(table).state.version == answer["version"]
     # A loser's id was never applied, so its retry is still stale.
     loser = next(i for i in range(THREADS) if i != winners[0])
-    status, body = _run_all([move(loser)])[0]
+    status, body = at_once([move(loser)])[0]
     assert status == 409 and body["error"]["code"] == "stale_version"

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import json
-import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
 from api.clock import ManualClock
-from api.errors import ApiError
 from api.friends.item import Rematch
 from api.friends.rematch import rematch as rematch_call
 from api.push.notifier import notices
@@ -19,7 +17,7 @@ from api.service import Service
 from api.store.base import Store
 
 from .friends_support import finish_match, friends, rematch, request_id, wire
-from .support import ApiClient
+from .support import ApiClient, at_once
 from .test_concurrency import SlowReads
 
 
@@ -214,25 +212,6 @@ def test_a_crash_between_the_two_writes_loses_nothing(wired: Service, client: Ap
     assert asker["view"]["creator"] is True
 
 
-def _race(jobs: list[Any]) -> list[tuple[int, Any]]:
-    results: list[tuple[int, Any]] = [(0, None)] * len(jobs)
-    barrier = threading.Barrier(len(jobs))
-
-    def run(i: int) -> None:
-        barrier.wait()
-        try:
-            results[i] = (200, jobs[i]())
-        except ApiError as err:
-            results[i] = (err.status, err.body())
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(jobs))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
-
-
 def test_both_seats_at_once_make_one_next_table(atomic_store: Store, clock: ManualClock) -> None:
     wired = next(wire(atomic_store, clock))
     client = ApiClient()
@@ -243,7 +222,7 @@ def test_both_seats_at_once_make_one_next_table(atomic_store: Store, clock: Manu
         (lambda s=seat: rematch_call(racing, t["table"], t["tokens"][s], lambda: {}))
         for seat in (0, 1, 0, 1)
     ]
-    results = _race(jobs)
+    results = at_once(jobs)
     assert all(status == 200 for status, _ in results), results
     tables = {body["table_id"] for _, body in results}
     assert len(tables) == 1

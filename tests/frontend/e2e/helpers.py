@@ -172,6 +172,16 @@ def touch_drag(page: Any, source: str, target: str | tuple[float, float], steps:
     cdp.detach()
 
 
+def covering(page: Any, selector: str) -> str | None:
+    """What a finger at the element's centre lands on instead of it (None: on it)."""
+    return page.eval_on_selector(  # type: ignore[no-any-return]
+        selector,
+        "el => { const r = el.getBoundingClientRect();"
+        " const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
+        " return hit && el.contains(hit) ? null : String(hit && hit.outerHTML).slice(0, 200) }",
+    )
+
+
 def finger_tap(page: Any, target: str | tuple[float, float]) -> None:
     """A real touch tap (touchstart, touchend) at an element's centre or a point, through the
     DevTools protocol: pointer events, touch events, then the click chromium makes from the

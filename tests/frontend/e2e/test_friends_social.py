@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.game_helpers import plain_action
 
-from .helpers import SHOTS, api, auth_js, finger_tap
+from .helpers import SHOTS, api, auth_js, covering, finger_tap
 
 PHONE = (390, 844)
 
@@ -18,16 +18,6 @@ def shot(page: Any, name: str) -> None:
     """PNG, to be looked at: what the friends' screens show on a phone."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def covering(page: Any, selector: str) -> str | None:
-    """What a finger at the element's centre lands on instead of it (None: on it)."""
-    return page.eval_on_selector(  # type: ignore[no-any-return]
-        selector,
-        "el => { const r = el.getBoundingClientRect();"
-        " const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
-        " return hit && el.contains(hit) ? null : String(hit && hit.outerHTML).slice(0, 200) }",
-    )
 
 
 def friends_table(base: str, turn_seconds: int = 600, **options: Any) -> list[dict[str, Any]]:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from . import helpers
-from .helpers import SHOTS, api, create_computer_table, finger_tap, play_out_hand
+from .helpers import SHOTS, api, covering, create_computer_table, finger_tap, play_out_hand
 
 PHONE = {"portrait": (390, 844), "landscape": (844, 390)}
 
@@ -18,16 +18,6 @@ PHONE = {"portrait": (390, 844), "landscape": (844, 390)}
 def png(page: Any, name: str) -> None:
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def covering(page: Any, selector: str) -> str | None:
-    """What a finger at the element's centre lands on instead of it (None: on it)."""
-    return page.eval_on_selector(  # type: ignore[no-any-return]
-        selector,
-        "el => { const r = el.getBoundingClientRect();"
-        " const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);"
-        " return hit && el.contains(hit) ? null : String(hit && hit.outerHTML).slice(0, 200) }",
-    )
 
 
 @pytest.mark.parametrize("size", list(PHONE))
