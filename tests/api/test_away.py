@@ -17,7 +17,7 @@ from api.table_item import LOOKING_SECONDS, Table
 
 from .support import ApiClient, LogLines
 from .test_flow import CountingStore, aid
-from .test_last_seen import guest_on_turn, last_seen, seated
+from .test_last_seen import host_waiting, last_seen, seated
 
 pytestmark = pytest.mark.usefixtures("service")
 
@@ -131,9 +131,7 @@ def test_polls_keep_a_seat_waiting_for_its_turn_looking_and_stop_30_s_after_the_
     # Its record is renewed once a minute, so it counts as looking for the first 30 s of
     # each minute (its service worker drops a push that comes in the other 30: the tab is
     # in view), and never past 30 s after a request.
-    t = seated(client, turn_seconds=86400)
-    table = t["table"]
-    guest_on_turn(client, t)
+    t, table, _ = host_waiting(client)
     looked = []
     for _ in range(30):
         clock.advance(10)
@@ -151,9 +149,7 @@ def test_polls_keep_a_seat_waiting_for_its_turn_looking_and_stop_30_s_after_the_
 def test_polls_cost_a_write_a_minute_when_next_to_play_and_every_two_on_turn(
     client: ApiClient, service: Service, clock: ManualClock
 ) -> None:
-    t = seated(client, turn_seconds=86400)
-    table = t["table"]
-    guest_on_turn(client, t)
+    t, table, _ = host_waiting(client)
     counting = CountingStore(service.store)
     service.store = counting
     for _ in range(30):  # five minutes of polls every ten seconds from both seats
@@ -176,9 +172,7 @@ def test_your_turn_is_never_held_back_past_30_s_and_polls_write_at_most_once_a_m
     """Any poll schedule of the seat waiting for its turn, then ``silence`` s without a
     request, then the move that makes it its turn: pushed whenever the silence is over
     30 s, and the polls cost one write a minute at most."""
-    t = seated(client, turn_seconds=86400)
-    table = t["table"]
-    view = guest_on_turn(client, t)
+    t, table, view = host_waiting(client)
     counting = CountingStore(service.store)
     service.store = counting
     for gap in gaps:
@@ -214,9 +208,7 @@ def test_the_notifier_pushes_31_s_after_the_last_request_not_29(
     client: ApiClient, service: Service, clock: ManualClock
 ) -> None:
     # Through the API: the host polls, stops; the guest's move then makes it the host's turn.
-    t = seated(client, turn_seconds=86400)
-    table = t["table"]
-    view = guest_on_turn(client, t)
+    t, table, view = host_waiting(client)
     client.view(table, t["host"])
     asked_at = clock.now_ms() // 1000
     old = service.store.get(table)
@@ -242,9 +234,7 @@ def test_the_notifier_pushes_31_s_after_the_last_request_not_29(
 def test_a_beacon_makes_the_next_turn_push_at_once(
     client: ApiClient, service: Service, clock: ManualClock
 ) -> None:
-    t = seated(client, turn_seconds=86400)
-    table = t["table"]
-    view = guest_on_turn(client, t)
+    t, table, view = host_waiting(client)
     client.view(table, t["host"])
     assert beacon(client, table, {"token": t["host"]}).status == 204
     old = service.store.get(table)

@@ -22,7 +22,6 @@ from .test_flow import CountingStore, aid
 pytestmark = pytest.mark.usefixtures("service")
 
 
-
 def last_seen(service: Service, table: str) -> list[int]:
     """Per token, seconds after the table was made."""
     stored = service.store.get(table)
@@ -47,6 +46,13 @@ def guest_on_turn(client: ApiClient, t: dict[str, Any]) -> dict[str, Any]:
         view = reply.body
     assert view["turn"] == 1
     return view
+
+
+def host_waiting(client: ApiClient) -> tuple[dict[str, Any], str, dict[str, Any]]:
+    """A relaxed two-seat friends table with the guest on turn and the host waiting for its
+    "your turn": the table, its id, and the view at that moment."""
+    t = seated(client, turn_seconds=86400)
+    return t, t["table"], guest_on_turn(client, t)
 
 
 def test_a_poll_renews_last_seen_each_minute_when_next_to_play_and_each_two_on_turn(
