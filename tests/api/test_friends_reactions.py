@@ -36,6 +36,14 @@ def nudge(client: ApiClient, table: str, token: str | None) -> Any:
     return client.call("POST", f"/api/tables/{table}/nudge", token=token)
 
 
+def relaxed_pair(client: ApiClient) -> tuple[dict[str, Any], str, list[str], int, int]:
+    """A started two-seat friends table at 4 h a turn: the table, its id, its seats' tokens,
+    the seat on turn and the other one."""
+    t = friends(client, 2, turn_seconds=4 * 3600)
+    on_turn = t["view"]["turn"]
+    return t, t["table"], t["tokens"], on_turn, 1 - on_turn
+
+
 def test_a_reaction_shows_in_every_seat_view_and_never_stales_a_move(
     wired: Service, client: ApiClient, clock: ManualClock
 ) -> None:
@@ -121,10 +129,7 @@ def test_anything_but_a_listed_code_is_bad_reaction_and_stores_nothing(
 def test_a_nudge_reaches_the_seat_on_turn_once_a_while(
     wired: Service, client: ApiClient, clock: ManualClock
 ) -> None:
-    t = friends(client, 2, turn_seconds=4 * 3600)
-    table, tokens = t["table"], t["tokens"]
-    on_turn = t["view"]["turn"]
-    waiting = 1 - on_turn
+    t, table, tokens, on_turn, waiting = relaxed_pair(client)
     version = t["view"]["version"]
     clock.advance(60)  # the seat on turn has stopped looking: a push reaches it
     old = wired.store.get(table)
@@ -229,10 +234,7 @@ def test_the_invite_page_learns_who_invites_and_who_sits(wired: Service, client:
 def test_the_next_turn_of_a_nudged_seat_may_be_nudged_again(
     wired: Service, client: ApiClient, clock: ManualClock
 ) -> None:
-    t = friends(client, 2, turn_seconds=4 * 3600)
-    table, tokens = t["table"], t["tokens"]
-    slow = t["view"]["turn"]
-    fast = 1 - slow
+    _, table, tokens, slow, fast = relaxed_pair(client)
     assert nudge(client, table, tokens[fast]).status == 204
     view = client.view(table, tokens[slow])
     while view["turn"] == slow:  # the slow seat plays its turn, then the fast one
