@@ -14,6 +14,7 @@ from api.service import Service
 from api.store.base import Store
 from engine.variants import rules_of
 
+from .builders import join
 from .support import ApiClient
 
 
@@ -36,11 +37,7 @@ def friends(
     table = made["table_id"]
     tokens = {0: made["token"]}
     for seat in range(1, seats):
-        joined = client.call(
-            "POST",
-            f"/api/tables/{table}/join",
-            {"invite_code": made["invite_code"], "name": f"Friend {seat}"},
-        )
+        joined = join(client, made, f"Friend {seat}")
         assert joined.status == 200, joined.text
         tokens[joined.body["seat"]] = joined.body["token"]
     started = client.call("POST", f"/api/tables/{table}/start", token=made["token"])

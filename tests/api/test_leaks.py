@@ -22,6 +22,7 @@ from engine.classic.state import GameState
 from engine.classic.view import view_for
 from tests.game_helpers import expand
 
+from .builders import join
 from .support import ApiClient, LogLines
 
 GAMES = 200
@@ -126,11 +127,7 @@ def play_game(client: ApiClient, service: Service, rng: random.Random, issued: l
     table = made["table_id"]
     tokens = {0: made["token"]}
     for n in range(1, humans):
-        joined = client.call(
-            "POST",
-            f"/api/tables/{table}/join",
-            {"invite_code": made["invite_code"], "name": f"H{n}"},
-        ).body
+        joined = join(client, made, f"H{n}").body
         tokens[joined["seat"]] = joined["token"]
     all_tokens = list(tokens.values())
     issued.extend(all_tokens)
