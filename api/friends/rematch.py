@@ -32,7 +32,7 @@ from .. import seats
 from ..auth import match_token, new_invite_code, new_table_id, token_hash
 from ..errors import ApiError, conflict, forbidden
 from ..log import logger
-from ..schemas import Later, ViewField, _request_id
+from ..schemas import Later, ViewField, request_id_field
 from ..seats import Caller
 from ..service import Loaded, Service
 from ..store.base import VersionConflict
@@ -44,7 +44,7 @@ from .item import Rematch, Series
 class RematchRequest(Schema):
     """The body of ``POST /api/tables/{id}/rematch`` (optional)."""
 
-    request_id = _request_id()
+    request_id = request_id_field()
 
 
 class RematchResponse(Schema):

@@ -1,4 +1,5 @@
-"""The friends' parts of a view (api/schemas.py nests them in every view and status)."""
+"""The friends' parts of a view (api/schemas/shared_view.py and responses.py nest them in
+every view and status)."""
 
 from __future__ import annotations
 

@@ -26,7 +26,7 @@ ANYONE_OR_PLAYER: Security = [{}, {"tablePlayer": []}]
 COMMON_ERRORS = (400, 404, 503)
 
 
-# A view is classic's or 101's, by its "variant" (api/schemas.py dump_view).
+# A view is classic's or 101's, by its "variant" (api/schemas/views.py dump_view).
 VIEW: dict[str, Any] = {
     "oneOf": [{"$ref": "#/components/schemas/View"}, {"$ref": "#/components/schemas/View101"}]
 }

@@ -17,6 +17,7 @@ from typing import Any
 from engine.classic import hand
 from engine.classic.legal import can_show_indicator
 from engine.classic.legal import legal_actions as legal_actions  # its old home, still imported
+from engine.classic.log import LOG_AUTO, LOG_DRAW, LOG_END, LOG_FINISH, LOG_SHOW, LOG_TAKE
 from engine.classic.options import Options
 from engine.classic.scoring import finish_deltas, finish_points, indicator_deltas, match_result
 from engine.classic.state import TURN_LIMIT, Event, GameState, HandResult, HandSummary
@@ -42,9 +43,6 @@ ACTION_TYPES = (
     "next_hand",
 )
 TILE_ACTIONS = ("discard", "finish")
-
-# One byte per logged action keeps a whole hand's record in a few hundred bytes.
-LOG_DRAW, LOG_TAKE, LOG_SHOW, LOG_END, LOG_FINISH, LOG_AUTO = 106, 107, 108, 109, 110, 111
 
 
 def new_match(options: Options, match_secret: bytes) -> GameState:

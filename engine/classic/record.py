@@ -5,7 +5,7 @@ the stored record of a whole 4-seat hand stays well under a kilobyte and a
 hand can always be re-checked from seed and actions.
 
 The state's log has one byte per action (a tile id is a discard; codes from
-106 up are the other actions). The stored log (format 2) packs each turn's
+106 up are the other actions: engine.classic.log). The stored log (format 2) packs each turn's
 take and discard into one byte: a tile id read while the seat on turn has
 still to take means "drew, then discarded it", and 128 + a tile id means "took
 the left discard, then discarded it". That halves the stored log, the part
@@ -16,16 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.classic.game import (
-    LOG_AUTO,
-    LOG_DRAW,
-    LOG_END,
-    LOG_FINISH,
-    LOG_SHOW,
-    LOG_TAKE,
-    replay_action,
-    start_hand,
-)
+from engine.classic.game import replay_action, start_hand
+from engine.classic.log import LOG_AUTO, LOG_DRAW, LOG_FINISH, PLAIN_CODE, decode_one
+from engine.classic.log import decode_log as decode_log  # its old home, still imported
 from engine.classic.options import Options
 from engine.classic.state import GameState, HandSummary
 from engine.core.options import compact_options
@@ -45,46 +38,10 @@ def to_record(state: GameState) -> dict[str, Any]:
     return {**record, "s": state.scores_at_deal}
 
 
-# The one-byte actions that carry no tile, both ways (built once: packing runs on every write).
-_PLAIN_ACTION = {
-    LOG_DRAW: "draw",
-    LOG_TAKE: "take_discard",
-    LOG_SHOW: "show_indicator",
-    LOG_END: "end_hand",
-}
-_PLAIN_CODE = {kind: code for code, kind in _PLAIN_ACTION.items()}
-
-
-def _decode_one(log: bytes, i: int) -> tuple[dict[str, Any], int]:
-    """The action whose code is at ``log[i]``, and where the next one starts."""
-    code = log[i]
-    if code < LOG_DRAW:
-        return {"type": "discard", "tile": code}, i + 1
-    if code in _PLAIN_ACTION:
-        return {"type": _PLAIN_ACTION[code]}, i + 1
-    if code == LOG_FINISH and i + 1 < len(log):
-        return {"type": "finish", "tile": log[i + 1]}, i + 2
-    raise ValueError(f"corrupt action log byte {code}")
-
-
-def decode_log(log: bytes) -> list[tuple[dict[str, Any], bool]]:
-    """The actions of a hand's (unpacked) log, each with whether a computer played it."""
-    actions: list[tuple[dict[str, Any], bool]] = []
-    i, auto = 0, False
-    while i < len(log):
-        if log[i] == LOG_AUTO:
-            auto = True
-            i += 1
-            continue
-        action, i = _decode_one(log, i)
-        actions.append((action, auto))
-        auto = False
-    return actions
-
-
 def pack_log(log: bytes) -> bytes:
     """The stored form of a state's log: each take or draw merged with the discard after it.
 
+    >>> from engine.classic.log import LOG_DRAW, LOG_FINISH, LOG_TAKE
     >>> pack_log(bytes([7, LOG_DRAW, 9, LOG_TAKE, 9, LOG_DRAW, LOG_FINISH, 3])).hex(" ")
     '07 09 89 6a 6e 03'
     """
@@ -107,7 +64,7 @@ def pack_log(log: bytes) -> bytes:
         elif kind == "discard":
             out.append(action["tile"])
         else:
-            out.append(_PLAIN_CODE[kind])
+            out.append(PLAIN_CODE[kind])
         i += 1
     return bytes(out)
 
@@ -127,7 +84,7 @@ def _replay_packed(state: GameState, log: bytes) -> None:
             replay_action(state, state.turn, {"type": "discard", "tile": tile}, auto=auto)
             i += 1
         else:
-            action, i = _decode_one(log, i)
+            action, i = decode_one(log, i)
             replay_action(state, state.turn, action, auto=auto)
         auto = False
 

@@ -17,7 +17,7 @@ from api.records import hand_item_text
 from api.service import Service
 from api.store.base import Store, StoredItem
 from api.table_item import hand_key
-from engine.classic.game import LOG_FINISH
+from engine.classic.log import LOG_FINISH
 from engine.variants import to_record
 
 from .support import ApiClient, LogLines
