@@ -120,12 +120,13 @@ def hard_decide(view: Mapping[str, Any]) -> dict[str, Any]:
     return choose_action(view, "hard", 0)
 
 
-def build() -> list[dict[str, Any]]:
+def measure(rack: list[int], view: Mapping[str, Any]) -> tuple[int, int]:
     from engine.review.classic import distance, knowledge
 
-    def measure(rack: list[int], view: Mapping[str, Any]) -> tuple[int, int]:
-        return distance(rack, knowledge(view))
+    return distance(rack, knowledge(view))
 
+
+def build() -> list[dict[str, Any]]:
     rows = []
     for options, levels, secrets in TABLES:
         for secret in secrets:
