@@ -115,15 +115,17 @@ def _own_turn(
 
 
 def hard_decide(view: Mapping[str, Any]) -> dict[str, Any]:
-    from engine.classic.bots import choose_action
+    from engine.classic.bots.coach import advise
 
-    return choose_action(view, "hard", 0)
+    return advise(view).action
 
 
 def measure(rack: list[int], view: Mapping[str, Any]) -> tuple[int, int]:
-    from engine.review.classic import distance, knowledge
+    """The coach's measure, as the review reads it (recorded from the review's own
+    function before the coach had a public face)."""
+    from engine.classic.bots.coach import Coach
 
-    return distance(rack, knowledge(view))
+    return Coach(view).distance(rack)
 
 
 def build() -> list[dict[str, Any]]:
