@@ -78,6 +78,9 @@ class Coach:
 
     def __init__(self, view: Mapping[str, Any]):
         self.view = view
+        # The review measures the same tiles more than once at one view (the player's
+        # discard and the coach's, often the same face): each multiset is measured once.
+        self._measured: dict[tuple[int, ...], Distance] = {}
 
     @cached_property
     def advice(self) -> Advice:
@@ -90,6 +93,14 @@ class Coach:
     def distance(self, tiles: Sequence[int]) -> Distance:
         """How far ``tiles`` (14 or 15 of the seat's) are from a win, as this seat knows
         the hand: the planner's own measure (melds or seven pairs, the better)."""
+        key = tuple(sorted(tiles))
+        known = self._measured.get(key)
+        if known is None:
+            known = self._measured[key] = self.measure(tiles)
+        return known
+
+    def measure(self, tiles: Sequence[int]) -> Distance:
+        """:meth:`distance` worked out afresh (it reads the tiles' faces only)."""
         know = self.knowledge
         counts, wilds = encode(tiles, know.okey)
         melds = search(counts, wilds, know.dead, know.wrap).deficiency

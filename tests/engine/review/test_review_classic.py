@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
 from engine.classic.bots import choose_action
+from engine.classic.bots.coach import Coach, Distance
 from engine.classic.game import apply, new_match
 from engine.classic.options import Options
 from engine.classic.state import GameState
 from engine.classic.view import view_for
 from engine.review import HandNotOver, review_hand, review_played
+from engine.review.classic import review_classic
 from engine.review.replay import dealt_and_actions
 from engine.review.texts import LANGS, TEXTS, check_texts
 from engine.review.verdicts import VERDICTS
@@ -245,3 +247,23 @@ def test_the_review_reaches_the_bots_only_through_their_public_coach() -> None:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and ".bots" in node.module:
                 assert node.module in allowed, (path.name, node.module)
+
+
+class _MeasuredAfresh(Coach):
+    """The public coach with every measure worked out again (no memo per view)."""
+
+    def distance(self, tiles: Sequence[int]) -> Distance:
+        return self.measure(tiles)
+
+
+@pytest.mark.parametrize("secret", [4, 5])
+def test_a_measure_remembered_per_view_gives_the_same_review(secret: int) -> None:
+    hand = classic_hand(secret, ["hard", "normal", "easy", "normal"])
+    dealt, actions = dealt_and_actions(hand)
+    assert isinstance(dealt, GameState)
+    verdicts = []
+    for seat in (1, 2):  # a normal seat and an easy one: the measures decide their verdicts
+        fresh = review_classic(dealt, actions, seat, coach=_MeasuredAfresh)
+        assert review_classic(dealt, actions, seat) == fresh
+        verdicts += [t["verdict"] for t in fresh["turns"]]
+    assert set(verdicts) - {"best"}
