@@ -96,6 +96,33 @@ def test_a_hand_in_play_or_a_bad_query_has_no_review(
     assert "turns" not in reply.body
 
 
+def test_a_hand_in_play_is_never_kept_by_a_cache_and_a_finished_one_is(
+    wired: Service, client: ApiClient
+) -> None:
+    """A hand in play answers 404 with no-store (CloudFront keeps no 404 that says so), on
+    both finished-hand endpoints; once the hand is over the same URLs say public for an hour,
+    with a token or without one (neither handler reads it: the CDN's key leaves it out)."""
+    made = client.create(mode="computer", name="Ayşe", options={"seats": 2, "hands": 2})
+    table, token, view = made["table_id"], made["token"], made["view"]
+    paths = (f"/api/tables/{table}/hands/0", f"/api/tables/{table}/hands/0/review")
+    for path in paths:
+        reply = client.call("GET", path, query="seat=0")
+        assert reply.status == 404, reply.text
+        assert reply.headers["Cache-Control"] == "no-store"
+    for _ in range(500):
+        if view["phase"] == "over":
+            break
+        view = play(client, table, token, view)
+    assert view["phase"] == "over"
+    for path in paths:
+        open_reply = client.call("GET", path, query="seat=0")
+        with_token = client.call("GET", path, query="seat=0", token=token)
+        assert open_reply.status == with_token.status == 200, open_reply.text
+        assert open_reply.headers["Cache-Control"] == "public, max-age=3600"
+        assert with_token.headers["Cache-Control"] == "public, max-age=3600"
+        assert with_token.body == open_reply.body
+
+
 def test_unknown_hands_tables_and_seats(wired: Service, client: ApiClient) -> None:
     table, _, _ = _finished(client, {"seats": 2, "scoring": "points", "hands": 2})
     for where, hand, query, status, code in (

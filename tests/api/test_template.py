@@ -14,6 +14,7 @@ import pytest
 from api.config import Settings
 from api.handler import ORIGIN_HEADER
 from api.pace import SPECTATOR_MAX_AGE
+from api.review import ReviewQuery
 from api.store.dynamo import WAKE_AT, WAKE_BUCKET, WAKE_INDEX
 from api.sweep import STOP_MARGIN_MS
 from infra.devserver import EMBED_HEADERS, SITE_HEADERS, TELEGRAM_HEADERS
@@ -285,7 +286,9 @@ def test_the_function_gets_the_join_token_secret_from_ssm(cfn: dict[str, Any]) -
 CACHING_OPTIMIZED = "658327ea-f89d-4fab-a63d-7e88639e58f6"
 
 
-@pytest.mark.parametrize("pattern", [None, "/embed.html", "/api/*", "/api/tables/*"])
+@pytest.mark.parametrize(
+    "pattern", [None, "/embed.html", "/api/*", "/api/tables/*", "/api/tables/*/hands/*"]
+)
 def test_cloudfront_compresses_the_site_and_the_api(
     cfn: dict[str, Any], pattern: str | None
 ) -> None:
@@ -395,3 +398,53 @@ def test_spectator_views_are_shared_at_the_edge_and_seat_views_never(
     spectator = client.call("GET", path).headers["Cache-Control"]
     assert spectator.startswith("public, max-age=")
     assert int(spectator.rsplit("=", 1)[1]) <= policy["MaxTTL"]
+
+
+def test_finished_hands_are_kept_at_the_edge_for_an_hour_keyed_on_what_they_read(
+    cfn: dict[str, Any], service: Any, client: Any
+) -> None:
+    """GET /api/tables/{id}/hands/{n} and .../review: a finished hand never changes.
+
+    1. Their own behaviour, listed before /api/tables/* (the first match wins), matches both
+       paths and no table view.
+    2. Its policy keeps an answer as long as the API says, up to an hour, and nothing that
+       names no lifetime (MinTTL and DefaultTTL 0); a hand in play is a 404 no-store.
+    3. The key is the review's query (seat, lang: the fields ReviewQuery reads) and Origin
+       (API Gateway's CORS headers), no token (neither handler reads one), no cookies; and
+       only the key reaches the origin, so no unkeyed part of a request can change an answer.
+    """
+    patterns = [b["PathPattern"] for b in _distribution(cfn)["CacheBehaviors"]]
+    hands = _behaviour(cfn, "/api/tables/*/hands/*")
+    assert patterns.index(hands["PathPattern"]) < patterns.index("/api/tables/*")
+    for path in ("/api/tables/AbC-12_x/hands/0", "/api/tables/AbC-12_x/hands/12/review"):
+        assert fnmatch.fnmatchcase(path, hands["PathPattern"])
+    for path in ("/api/tables/AbC-12_x", "/api/tables/AbC-12_x/actions", "/api/tables/status"):
+        assert not fnmatch.fnmatchcase(path, hands["PathPattern"])
+    assert hands["TargetOriginId"] == "api" and hands["ViewerProtocolPolicy"] == "https-only"
+    assert hands["ResponseHeadersPolicyId"] == _behaviour(cfn, "/api/*")["ResponseHeadersPolicyId"]
+    assert set(hands["AllowedMethods"]) == {"GET", "HEAD", "OPTIONS"}
+    assert set(hands["CachedMethods"]) == {"GET", "HEAD"}
+    policy = _cache_policy(cfn, hands)
+    assert (policy["MinTTL"], policy["DefaultTTL"], policy["MaxTTL"]) == (0, 0, 3600)
+    key = policy["ParametersInCacheKeyAndForwardedToOrigin"]
+    assert key["HeadersConfig"] == {"HeaderBehavior": "whitelist", "Headers": ["Origin"]}
+    assert key["CookiesConfig"] == {"CookieBehavior": "none"}
+    queries = key["QueryStringsConfig"]
+    assert queries["QueryStringBehavior"] == "whitelist"
+    assert sorted(queries["QueryStrings"]) == sorted(ReviewQuery().fields)
+    assert key["EnableAcceptEncodingGzip"] and key["EnableAcceptEncodingBrotli"]
+    forwarded = _resource(
+        cfn, hands["OriginRequestPolicyId"]["Ref"], "AWS::CloudFront::OriginRequestPolicy"
+    )["Properties"]["OriginRequestPolicyConfig"]
+    assert forwarded["QueryStringsConfig"] == {"QueryStringBehavior": "none"}
+    assert forwarded["CookiesConfig"] == {"CookieBehavior": "none"}
+    assert set(forwarded["HeadersConfig"]["Headers"]) == {
+        "Access-Control-Request-Method",
+        "Access-Control-Request-Headers",
+    }
+    # What the origin says of a hand still in play: not a thing to keep.
+    made = client.create(mode="computer", name="A", options={"seats": 2})
+    for tail in ("hands/0", "hands/0/review?seat=0"):
+        path, _, query = f"/api/tables/{made['table_id']}/{tail}".partition("?")
+        reply = client.call("GET", path, query=query)
+        assert reply.status == 404 and reply.headers["Cache-Control"] == "no-store"

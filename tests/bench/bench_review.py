@@ -12,6 +12,7 @@ hand the server has not seen costs. Target: 300 ms per whole hand.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 
@@ -87,6 +88,9 @@ def report(label: str, make: Callable[[], list[Game]]) -> None:
 
 
 def main() -> None:
+    # Wall-clock time on a shared machine stretches with its load: printed beside the figures.
+    one, five, fifteen = os.getloadavg()
+    print(f"  load average {one:.1f} {five:.1f} {fifteen:.1f} on {os.cpu_count() or 1} cores")
     report("review, classic ~40 turns", classic_hands)
     report("review, 101 (4 seats)", hands_101)
 

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
 
 from engine.classic.bots import choose_action
+from engine.classic.bots.coach import Coach, Distance
 from engine.classic.game import apply, new_match
 from engine.classic.options import Options
 from engine.classic.state import GameState
 from engine.classic.view import view_for
 from engine.review import HandNotOver, review_hand, review_played
+from engine.review.classic import review_classic
 from engine.review.replay import dealt_and_actions
 from engine.review.texts import LANGS, TEXTS, check_texts
 from engine.review.verdicts import VERDICTS
@@ -230,3 +232,38 @@ def test_a_finish_without_the_okey_when_it_could_be_placed_is_a_missed_okey_fini
     else:
         assert first["verdict"] == "mistake" and first["reason"]["code"] == "missed_okey_finish"
         assert review["summary"]["missed_okey_finish"] == [0]
+
+
+def test_the_review_reaches_the_bots_only_through_their_public_coach() -> None:
+    """engine/review imports from the bot packages only their public faces
+    (engine.classic.bots.coach, engine.okey101.bots), never the search or the planner."""
+    import ast
+    from pathlib import Path
+
+    import engine.review
+
+    allowed = {"engine.classic.bots.coach", "engine.okey101.bots"}
+    for path in Path(engine.review.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and ".bots" in node.module:
+                assert node.module in allowed, (path.name, node.module)
+
+
+class _MeasuredAfresh(Coach):
+    """The public coach with every measure worked out again (no memo per view)."""
+
+    def distance(self, tiles: Sequence[int]) -> Distance:
+        return self.measure(tiles)
+
+
+@pytest.mark.parametrize("secret", [4, 5])
+def test_a_measure_remembered_per_view_gives_the_same_review(secret: int) -> None:
+    hand = classic_hand(secret, ["hard", "normal", "easy", "normal"])
+    dealt, actions = dealt_and_actions(hand)
+    assert isinstance(dealt, GameState)
+    verdicts = []
+    for seat in (1, 2):  # a normal seat and an easy one: the measures decide their verdicts
+        fresh = review_classic(dealt, actions, seat, coach=_MeasuredAfresh)
+        assert review_classic(dealt, actions, seat) == fresh
+        verdicts += [t["verdict"] for t in fresh["turns"]]
+    assert set(verdicts) - {"best"}
