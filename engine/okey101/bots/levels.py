@@ -36,6 +36,7 @@ from typing import Any
 
 from engine.core.levels import LEVELS
 from engine.core.tiles import plays_as
+from engine.okey101.bots.after import AFTER, after_discard, finish_now
 from engine.okey101.bots.ahead import link, near_table
 from engine.okey101.bots.hard import hard_discard
 from engine.okey101.bots.hold import HOLD, finish_opening, hold, last_turn, take_to_finish
@@ -125,7 +126,10 @@ def _play(seat: Seat, level: str, rng: random.Random) -> Action:
         if lay is not None:
             return lay
     else:
-        step = _use_taken(seat) if seat.taken is not None else None
+        step = None
+        if level == "hard" and AFTER["finish_now"]:
+            step = finish_now(seat)
+        step = step or (_use_taken(seat) if seat.taken is not None else None)
         step = step or _after_opening(seat, level)
         if step is not None:
             return step
@@ -227,6 +231,8 @@ def _discard(seat: Seat, level: str, rng: random.Random) -> int:
     ranked = sorted(safe, key=lambda t: (scores[plays_as(t, okey)], t))
     if level in ("easy", "gentle") and rng.random() < EASY_SLIP:
         return rng.choice(ranked[:EASY_POOL])
+    if level == "hard" and seat.opened == "melds" and AFTER["on"]:
+        return after_discard(seat, ranked)
     if level == "hard" and seat.opened != "pairs":
         ahead = seat.opened is None and not judge.pairs_mode
         return hard_discard(seat, ranked, scores, ahead)
