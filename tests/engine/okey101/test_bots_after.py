@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.tiles import parse_tiles
-from engine.okey101.bots.after import expected_left, finish_now, leftover
+from engine.okey101.bots.after import AFTER, expected_left, finish_now, leftover
 from engine.okey101.bots.seat import Seat, live_faces
 from engine.okey101.game import apply
 from engine.okey101.view import view_for
@@ -38,13 +38,17 @@ def test_a_rack_that_a_draw_can_carry_onto_the_table_leaves_less() -> None:
 
 
 @pytest.mark.parametrize(("run", "thrown"), [("R5 R6 R7", "B9"), ("B5 B6 B7", "R9")])
-def test_hard_keeps_the_nine_that_can_follow_a_draw_onto_the_table(run: str, thrown: str) -> None:
+def test_hard_keeps_the_nine_that_can_follow_a_draw_onto_the_table(
+    run: str, thrown: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(AFTER, "on", 1)  # measured and off by default
     state = _state(["R9 B9 K2", "K3 K4"], phase="play", pile=PILE, table=(run,), opened=("melds",))
     action = _choose(state, "hard")
     assert action["type"] == "discard" and action["tile"] >> 1 == parse_tiles(thrown)[0] >> 1
 
 
-def test_hard_sheds_high_tiles_when_no_draw_can_use_them() -> None:
+def test_hard_sheds_high_tiles_when_no_draw_can_use_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(AFTER, "on", 1)
     state = _state(
         ["K13 R2 B3", "K3 K4"], phase="play", pile=PILE, table=("Y1 Y2 Y3",), opened=("melds",)
     )
