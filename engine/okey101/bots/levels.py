@@ -39,7 +39,14 @@ from engine.core.tiles import plays_as
 from engine.okey101.bots.after import AFTER, after_discard, finish_now
 from engine.okey101.bots.ahead import link, near_table
 from engine.okey101.bots.hard import hard_discard
-from engine.okey101.bots.hold import HOLD, finish_opening, hold, last_turn, take_to_finish
+from engine.okey101.bots.hold import (
+    HOLD,
+    finish_opening,
+    hold,
+    last_turn,
+    lean_opening,
+    take_to_finish,
+)
 from engine.okey101.bots.seat import Action, Seat, is_okey, live_faces, make_pairs, value
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, count_pairs, opening_points
 from engine.okey101.table import layoffs, okey_swaps
@@ -147,7 +154,10 @@ def _opening(seat: Seat, level: str) -> Action | None:
         finish = finish_opening(seat) if seat.taken is None else None
         if finish is not None:
             return {"type": "open", "melds": [list(g) for g in finish]}
-        return None if hold(seat, suggested["melds"]) else suggested  # see bots.hold
+        if hold(seat, suggested["melds"]):
+            return None  # see bots.hold
+        lean = lean_opening(seat) if HOLD["lean"] and seat.taken is None else None
+        return {"type": "open", "melds": [list(g) for g in lean]} if lean else suggested
     if suggested is not None and level != "hard":
         return suggested
     # hard weighs a suggested pairs opening here

@@ -1,5 +1,6 @@
 """The hard 101 bot once it has opened: the one-draw look-ahead of its discard and
-the finishes the usual order of lay-offs would miss (``engine/okey101/bots/after.py``)."""
+the finishes the usual order of lay-offs would miss (``engine/okey101/bots/after.py``),
+and the opening that leaves least after the turn (``engine/okey101/bots/hold.py``)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 
 from engine.core.tiles import parse_tiles
 from engine.okey101.bots.after import AFTER, expected_left, finish_now, leftover
+from engine.okey101.bots.hold import HOLD, lean_opening
 from engine.okey101.bots.seat import Seat, live_faces
 from engine.okey101.game import apply
 from engine.okey101.view import view_for
@@ -85,3 +87,41 @@ def test_finish_now_stays_out_of_racks_that_cannot_finish_or_finish_anyway() -> 
     # not opened: not its business
     state = _state(["R1 R2 R3 R4", "K3 K4"], phase="play", pile=PILE)
     assert finish_now(Seat.of(view_for(state, 0))) is None
+
+
+# The richest opening lays the four eights (140 points) and strands R9; without
+# R8 the set is still three eights (132), and R8 then R9 go onto R5 R6 R7.
+LEAN = "R8 Y8 B8 K8 R9 B11 B12 B13 Y11 Y12 Y13 K11 K12 K13 K2 R3"
+
+
+def _turn(level: str) -> list[int]:
+    """Seat 0's rack after it played its turn (open, lay off, discard) at ``level``."""
+    state = _state(
+        [LEAN, "K3 K4"], phase="play", pile=PILE, table=("R5 R6 R7",), opened=(None, "melds")
+    )
+    while state.turn == 0 and state.phase == "play":
+        state, _ = apply(state, 0, _choose(state, level))
+    return state.racks[0]
+
+
+def test_lean_opening_leaves_the_eight_for_the_run_on_the_table() -> None:
+    state = _state(
+        [LEAN, "K3 K4"], phase="play", pile=PILE, table=("R5 R6 R7",), opened=(None, "melds")
+    )
+    groups = lean_opening(Seat.of(view_for(state, 0)))
+    assert groups is not None
+    assert sorted(map(sorted, groups)) == sorted(
+        sorted(parse_tiles(m)) for m in ("Y8 B8 K8", "B11 B12 B13", "Y11 Y12 Y13", "K11 K12 K13")
+    )
+    # nothing reaches the threshold: no opening
+    state = _state(["R8 Y8 B8 K2 R3", "K3 K4"], phase="play", pile=PILE)
+    assert lean_opening(Seat.of(view_for(state, 0))) is None
+
+
+def test_hard_opens_lean_and_keeps_one_tile_where_normal_keeps_two() -> None:
+    assert HOLD["lean"]
+    low = {t >> 1 for t in parse_tiles("K2 R3")}
+    hard = _turn("hard")
+    assert len(hard) == 1 and hard[0] >> 1 in low  # R8 and R9 went onto the table
+    # normal (unchanged) lays the richest opening: R9 is stranded, two tiles stay
+    assert len(_turn("normal")) == 2
