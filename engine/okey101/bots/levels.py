@@ -16,7 +16,10 @@ does not open before its fourth turn); normal weighs melds and partial
 melds; hard also counts the unseen copies that would complete a partial,
 sheds high tiles once opened, and before opening looks one draw ahead
 (:mod:`engine.okey101.bots.ahead`, :mod:`engine.okey101.bots.hard`).
-Hard sheds its highest tile on its last turn, and can (off by default,
+Hard opens with the melds that leave least after the turn (not always the
+richest), finishes when every tile but one goes down even where the engine
+suggests no lay (:func:`engine.okey101.bots.after.finish_now`), sheds its
+highest tile on its last turn, and can (off by default,
 see :data:`engine.okey101.bots.hold.HOLD`) keep a ready opening on its
 rack until it can open and finish in one turn or until its last turn.
 
