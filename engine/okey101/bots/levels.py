@@ -16,7 +16,10 @@ does not open before its fourth turn); normal weighs melds and partial
 melds; hard also counts the unseen copies that would complete a partial,
 sheds high tiles once opened, and before opening looks one draw ahead
 (:mod:`engine.okey101.bots.ahead`, :mod:`engine.okey101.bots.hard`).
-Hard sheds its highest tile on its last turn, and can (off by default,
+Hard opens with the melds that leave least after the turn (not always the
+richest), finishes when every tile but one goes down even where the engine
+suggests no lay (:func:`engine.okey101.bots.after.finish_now`), sheds its
+highest tile on its last turn, and can (off by default,
 see :data:`engine.okey101.bots.hold.HOLD`) keep a ready opening on its
 rack until it can open and finish in one turn or until its last turn.
 
@@ -36,9 +39,17 @@ from typing import Any
 
 from engine.core.levels import LEVELS
 from engine.core.tiles import plays_as
+from engine.okey101.bots.after import AFTER, after_discard, finish_now
 from engine.okey101.bots.ahead import link, near_table
 from engine.okey101.bots.hard import hard_discard
-from engine.okey101.bots.hold import HOLD, finish_opening, hold, last_turn, take_to_finish
+from engine.okey101.bots.hold import (
+    HOLD,
+    finish_opening,
+    hold,
+    last_turn,
+    lean_opening,
+    take_to_finish,
+)
 from engine.okey101.bots.seat import Action, Seat, is_okey, live_faces, make_pairs, value
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, count_pairs, opening_points
 from engine.okey101.table import layoffs, okey_swaps
@@ -125,7 +136,10 @@ def _play(seat: Seat, level: str, rng: random.Random) -> Action:
         if lay is not None:
             return lay
     else:
-        step = _use_taken(seat) if seat.taken is not None else None
+        step = None
+        if level == "hard" and AFTER["finish_now"]:
+            step = finish_now(seat)
+        step = step or (_use_taken(seat) if seat.taken is not None else None)
         step = step or _after_opening(seat, level)
         if step is not None:
             return step
@@ -143,7 +157,10 @@ def _opening(seat: Seat, level: str) -> Action | None:
         finish = finish_opening(seat) if seat.taken is None else None
         if finish is not None:
             return {"type": "open", "melds": [list(g) for g in finish]}
-        return None if hold(seat, suggested["melds"]) else suggested  # see bots.hold
+        if hold(seat, suggested["melds"]):
+            return None  # see bots.hold
+        lean = lean_opening(seat) if HOLD["lean"] and seat.taken is None else None
+        return {"type": "open", "melds": [list(g) for g in lean]} if lean else suggested
     if suggested is not None and level != "hard":
         return suggested
     # hard weighs a suggested pairs opening here
@@ -227,6 +244,8 @@ def _discard(seat: Seat, level: str, rng: random.Random) -> int:
     ranked = sorted(safe, key=lambda t: (scores[plays_as(t, okey)], t))
     if level in ("easy", "gentle") and rng.random() < EASY_SLIP:
         return rng.choice(ranked[:EASY_POOL])
+    if level == "hard" and seat.opened == "melds" and AFTER["on"]:
+        return after_discard(seat, ranked)
     if level == "hard" and seat.opened != "pairs":
         ahead = seat.opened is None and not judge.pairs_mode
         return hard_discard(seat, ranked, scores, ahead)
