@@ -282,3 +282,30 @@ def test_the_pile_count_keeps_clear_of_the_indicator_in_101(
         }"""
     )
     assert gap >= 1, gap
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ko"])
+def test_the_header_title_is_whole_beside_the_reaction_button(
+    pages: Any, base: str, meld_tables: dict[int, dict[str, Any]], lang: str
+) -> None:
+    """At a friends table the bar also holds 🙂; at 390 px the title still shows whole."""
+    page = pages.new(*SIZES["portrait"])
+    page.add_init_script(store_js("istaka.prefs", {"lang": lang}))
+    open_table(page, base, meld_tables[6], "friends")
+    page.wait_for_selector(".bar [data-reactions], .bar .title")
+    page.wait_for_selector(".rack .tile")
+    title = page.evaluate(
+        """() => {
+            const el = document.querySelector('.bar .title')
+            const bar = el.closest('.bar').getBoundingClientRect(), r = el.getBoundingClientRect()
+            return { text: el.textContent, wide: el.scrollWidth - el.clientWidth,
+                tall: el.scrollHeight - el.clientHeight,
+                inBar: r.top >= bar.top && r.bottom <= bar.bottom,
+                buttons: document.querySelectorAll('.bar button').length }
+        }"""
+    )
+    page.screenshot(
+        path=str(SHOTS / f"title-{lang}.png"), clip={"x": 0, "y": 0, "width": 390, "height": 60}
+    )
+    assert title["buttons"] >= 5, title
+    assert title["wide"] <= 0 and title["tall"] <= 0 and title["inBar"], title
