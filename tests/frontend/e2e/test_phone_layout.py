@@ -309,3 +309,25 @@ def test_the_header_title_is_whole_beside_the_reaction_button(
     )
     assert title["buttons"] >= 5, title
     assert title["wide"] <= 0 and title["tall"] <= 0 and title["inBar"], title
+
+
+def test_the_felt_fits_its_row_on_a_360_phone(pages: Any, base: str) -> None:
+    """On a full 360×740 table the felt's centre stays inside the felt and clear of the own
+    name chip: no two parts overlap, and a finger finds each label."""
+    table = table_with_discards(base)
+    page = pages.new(360, 740)
+    open_table(page, base, table)
+    page.wait_for_selector(".rack .tile")
+    page.wait_for_function("() => document.querySelectorAll('.disc .count').length >= 4")
+    found = page.evaluate(PARTS_JS)
+    spill = page.evaluate(
+        """() => {
+            const felt = document.querySelector('.felt').getBoundingClientRect()
+            const mid = document.querySelector('.mid').getBoundingClientRect()
+            return Math.round(mid.bottom - felt.bottom)
+        }"""
+    )
+    page.screenshot(path=str(SHOTS / "felt-360x740.png"))
+    assert found["overlaps"] == [], found
+    assert found["missed"] == [], found
+    assert spill <= 0, spill
