@@ -7,8 +7,7 @@ const SWALLOW_MS = 600
 
 // When our own drag or tap ended; 0 once its click is dropped or a new press begins.
 let swallowFrom = 0
-// What our own tap clicked (null after a drag): the browser's late mousedown may still
-// focus it, but nothing else, or it would take the focus from a dialog our tap opened.
+// What our tap clicked (null after a drag): the only thing the late mousedown may focus.
 let tapped = null
 let droppingFollowUps = false
 
