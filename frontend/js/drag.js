@@ -7,6 +7,8 @@ const SWALLOW_MS = 600
 
 // When our own drag or tap ended; 0 once its click is dropped or a new press begins.
 let swallowFrom = 0
+// What our tap clicked (null after a drag): the only thing the late mousedown may focus.
+let tapped = null
 let droppingFollowUps = false
 
 // The browser's click lands wherever the finger is when it comes, and our tap may have
@@ -17,6 +19,14 @@ function dropFollowUpClicks() {
 	droppingFollowUps = true
 	const options = { capture: true }
 	window.addEventListener('pointerdown', () => (swallowFrom = 0), options)
+	window.addEventListener(
+		'mousedown',
+		e => {
+			if (!e.isTrusted || Date.now() - swallowFrom >= SWALLOW_MS) return
+			if (!tapped?.contains(e.target)) e.preventDefault()
+		},
+		options,
+	)
 	window.addEventListener(
 		'click',
 		e => {
@@ -98,9 +108,11 @@ export function draggable(root, selector, { start, move, end }) {
 		cleanup()
 		if (on) {
 			swallowFrom = Date.now()
+			tapped = null
 			end(up ? e.clientX : null, up ? e.clientY : null, data)
 		} else if (up && touch && !moved && target.isConnected) {
 			swallowFrom = Date.now()
+			tapped = target
 			target.click()
 		}
 	}

@@ -60,8 +60,21 @@ function bubble(ctx, view, reaction) {
 	el.style.top = `${Math.max(4, mine ? box.top - 8 : box.bottom + 4)}px`
 	if (mine) el.classList.add('up')
 	document.body.append(el)
+	keepOff(el, $('#away'))
 	announce(said)
 	setTimeout(() => el.remove(), BUBBLE_MS)
+}
+
+// "While you were away" lists the reaction too; a bubble over the panel would hide its
+// text, so it drops to just under the panel.
+function keepOff(el, panel) {
+	if (!panel) return
+	const r = el.getBoundingClientRect()
+	const q = panel.getBoundingClientRect()
+	const apart = r.bottom <= q.top || r.top >= q.bottom || r.right <= q.left || r.left >= q.right
+	if (apart) return
+	el.classList.remove('up')
+	el.style.top = `${q.bottom + 4}px`
 }
 
 // The picker: twelve buttons in a dialog (input.js ON_ACT.reaction sends the one tapped).

@@ -229,7 +229,17 @@ def test_while_you_were_away(pages: Any, base: str) -> None:
     assert "Mehmet took your" in text, text
     assert "Mehmet: Hello" in text, text
     assert "It is your turn" in text, text
+    # Mehmet's hello also comes as a bubble beside his seat: it keeps off the panel's text.
+    again.wait_for_selector(".reaction[data-seat='1']")
+    apart = again.evaluate(
+        """() => {
+            const r = document.querySelector('.reaction').getBoundingClientRect()
+            const q = document.querySelector('#away').getBoundingClientRect()
+            return r.bottom <= q.top || r.top >= q.bottom || r.right <= q.left || r.left >= q.right
+        }"""
+    )
     shot(again, "away-summary-portrait")
+    assert apart, "the reaction bubble covers the away panel"
     # It stays (polls and redraws keep it) until dismissed; the rack stays reachable.
     again.wait_for_timeout(2500)
     assert again.locator("#away").count() == 1

@@ -282,3 +282,52 @@ def test_the_pile_count_keeps_clear_of_the_indicator_in_101(
         }"""
     )
     assert gap >= 1, gap
+
+
+@pytest.mark.parametrize("lang", ["en", "tr", "ko"])
+def test_the_header_title_is_whole_beside_the_reaction_button(
+    pages: Any, base: str, meld_tables: dict[int, dict[str, Any]], lang: str
+) -> None:
+    """At a friends table the bar also holds 🙂; at 390 px the title still shows whole."""
+    page = pages.new(*SIZES["portrait"])
+    page.add_init_script(store_js("istaka.prefs", {"lang": lang}))
+    open_table(page, base, meld_tables[6], "friends")
+    page.wait_for_selector(".bar [data-reactions], .bar .title")
+    page.wait_for_selector(".rack .tile")
+    title = page.evaluate(
+        """() => {
+            const el = document.querySelector('.bar .title')
+            const bar = el.closest('.bar').getBoundingClientRect(), r = el.getBoundingClientRect()
+            return { text: el.textContent, wide: el.scrollWidth - el.clientWidth,
+                tall: el.scrollHeight - el.clientHeight,
+                inBar: r.top >= bar.top && r.bottom <= bar.bottom,
+                buttons: document.querySelectorAll('.bar button').length }
+        }"""
+    )
+    page.screenshot(
+        path=str(SHOTS / f"title-{lang}.png"), clip={"x": 0, "y": 0, "width": 390, "height": 60}
+    )
+    assert title["buttons"] >= 5, title
+    assert title["wide"] <= 0 and title["tall"] <= 0 and title["inBar"], title
+
+
+def test_the_felt_fits_its_row_on_a_360_phone(pages: Any, base: str) -> None:
+    """On a full 360×740 table the felt's centre stays inside the felt and clear of the own
+    name chip: no two parts overlap, and a finger finds each label."""
+    table = table_with_discards(base)
+    page = pages.new(360, 740)
+    open_table(page, base, table)
+    page.wait_for_selector(".rack .tile")
+    page.wait_for_function("() => document.querySelectorAll('.disc .count').length >= 4")
+    found = page.evaluate(PARTS_JS)
+    spill = page.evaluate(
+        """() => {
+            const felt = document.querySelector('.felt').getBoundingClientRect()
+            const mid = document.querySelector('.mid').getBoundingClientRect()
+            return Math.round(mid.bottom - felt.bottom)
+        }"""
+    )
+    page.screenshot(path=str(SHOTS / "felt-360x740.png"))
+    assert found["overlaps"] == [], found
+    assert found["missed"] == [], found
+    assert spill <= 0, spill
