@@ -325,8 +325,13 @@ def test_the_stack_forwards_the_viewer_address_and_counts_by_it() -> None:
     assert {"origin", "x-telegram-bot-api-secret-token"} <= sent
     distribution = resources["SiteDistribution"]["Properties"]["DistributionConfig"]
     api = [b for b in distribution["CacheBehaviors"] if b["TargetOriginId"] == "api"]
-    assert [b["PathPattern"] for b in api] == ["/api/tables/*", "/api/*"]
-    assert all(b["OriginRequestPolicyId"] == {"Ref": "ApiOriginRequestPolicy"} for b in api)
+    patterns = [b["PathPattern"] for b in api]
+    assert patterns == ["/api/tables/*/hands/*", "/api/tables/*", "/api/*"]
+    # Finished hands are read-only and never counted: their behaviour sends the origin only
+    # its cache key (tests/api/test_template.py); every behaviour that can create counts here.
+    counted = [b for b in api if b["PathPattern"] != "/api/tables/*/hands/*"]
+    assert all(b["OriginRequestPolicyId"] == {"Ref": "ApiOriginRequestPolicy"} for b in counted)
+    assert all(set(b["AllowedMethods"]) >= {"POST", "PUT"} for b in counted)
 
 
 # -- the dev server --------------------------------------------------------------------
