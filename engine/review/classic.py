@@ -18,10 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.classic.arrange import best_arrangement
-from engine.classic.bots import choose_action
-from engine.classic.bots.evaluate import encode, pairs_deficiency, search
-from engine.classic.bots.plan import HARD, Knowledge, hand_outs
-from engine.classic.bots.tracking import read_view
+from engine.classic.bots.coach import COACH_LEVEL, Coach, Distance
 from engine.classic.game import apply
 from engine.classic.state import GameState
 from engine.classic.view import view_for
@@ -30,34 +27,17 @@ from engine.review.replay import Action, Game, Turn, measure, seat_turns, seen_m
 from engine.review.texts import reason
 from engine.review.verdicts import classic_verdict, counts, worst
 
-COACH_LEVEL = "hard"
-Coach = Callable[[Mapping[str, Any], str, int], dict[str, Any]]
+# The coach at a view (the bots' public coach, engine/classic/bots/coach.py); a
+# test may put another player in its place.
+CoachAt = Callable[[Mapping[str, Any]], Coach]
+
+__all__ = ["COACH_LEVEL", "review_classic"]
 
 
 def seat_view(state: Game, seat: int) -> dict[str, Any]:
     """The one view the review reads: the seat's own, with the hand's events."""
     assert isinstance(state, GameState)
     return view_for(state, seat, since=state.base_version)
-
-
-def knowledge(view: Mapping[str, Any]) -> Knowledge:
-    return Knowledge.of(read_view(view), HARD)
-
-
-def distance(tiles: Sequence[int], know: Knowledge) -> tuple[int, int]:
-    """Tiles from a win (melds or seven pairs, dead faces counted) and the live outs.
-
-    Outs are counted for 14 tiles only (a rack between turns); 15 get 0.
-    """
-    counts_, wilds = encode(tiles, know.okey)
-    melds = search(counts_, wilds, know.dead, know.wrap).deficiency
-    pairs = pairs_deficiency(counts_, wilds, dead_faces=know.dead) if know.pairs else 99
-    if len(tiles) != 14 or min(melds, pairs) == 0:
-        return min(melds, pairs), 0
-    if melds <= pairs:
-        return melds, hand_outs(tiles, know)[1]
-    singles = [f for f in range(52) if counts_[f] == 1]
-    return pairs, know.live[52] + sum(know.live[f] for f in singles)
 
 
 @dataclass
@@ -71,6 +51,7 @@ class Move:
     show_indicator: bool = False
     end_hand: bool = False
     after: Game | None = None  # the state at the discard moment (after the take)
+    at: Coach | None = None  # the coach at that moment (the coach's own move only)
 
     def public(self, coach: bool) -> dict[str, Any]:
         out: dict[str, Any] = {"take": self.take, "discard": self.discard, "finish": self.finish}
@@ -110,20 +91,20 @@ def coach_move(
     start: GameState,
     seat: int,
     played: Move,
-    coach: Coach,
-    first: Mapping[str, Any] | None = None,
-    moment: Mapping[str, Any] | None = None,
+    coach: CoachAt,
+    first: Coach | None = None,
+    moment: Coach | None = None,
 ) -> Move:
     """What the coach plays from the seat's views, starting at the turn's start
-    (``first``, ``moment``: the seat's views at the start and at the player's discard
-    moment, if already built; views are only built once)."""
+    (``first``, ``moment``: the coach at the seat's views at the start and at the
+    player's discard moment, if already built; each view is built and advised once)."""
     move = Move()
     try:
         return _coach_move(move, start, seat, played, coach, first, moment)
     except ActionError:
         # A bot's move the rules refuse is a bot bug: this turn's coach says
         # "unknown" (no discard) rather than failing the whole review.
-        move.after, move.discard, move.finish = None, None, False
+        move.after, move.at, move.discard, move.finish = None, None, None, False
         return move
 
 
@@ -132,16 +113,18 @@ def _coach_move(
     start: GameState,
     seat: int,
     played: Move,
-    coach: Coach,
-    first: Mapping[str, Any] | None,
-    moment: Mapping[str, Any] | None,
+    coach: CoachAt,
+    first: Coach | None,
+    moment: Coach | None,
 ) -> Move:
     state = start
-    action = coach(first if first is not None else seat_view(state, seat), COACH_LEVEL, 0)
+    at = first if first is not None else coach(seat_view(state, seat))
+    action = at.advice.action
     if action["type"] == "show_indicator":
         move.show_indicator = True
         state, _ = apply(state, seat, action)
-        action = coach(seat_view(state, seat), COACH_LEVEL, 0)
+        at = coach(seat_view(state, seat))
+        action = at.advice.action
     if action["type"] == "end_hand":
         move.end_hand = True
         return move
@@ -152,10 +135,9 @@ def _coach_move(
         state, events = apply(state, seat, action)
         move.tile = events[-1]["tile"]
         same = moment is not None and _same_moment(move, played)
-        action = coach(
-            moment if same and moment is not None else seat_view(state, seat), COACH_LEVEL, 0
-        )
-    move.after = state
+        at = moment if same and moment is not None else coach(seat_view(state, seat))
+        action = at.advice.action
+    move.after, move.at = state, at
     move.discard, move.finish = action["tile"], action["type"] == "finish"
     return move
 
@@ -174,30 +156,28 @@ def _rest(rack: Sequence[int], tile: int | None) -> list[int]:
     return out
 
 
-def review_turn(turn: Turn, seat: int, index: int, lang: str, coach: Coach) -> dict[str, Any]:
+def review_turn(turn: Turn, seat: int, index: int, lang: str, coach: CoachAt) -> dict[str, Any]:
     start = turn.start
     assert isinstance(start, GameState)
-    first = seat_view(start, seat)
-    know = knowledge(first)
+    first_coach = coach(seat_view(start, seat))
+    first = first_coach.view
     played = played_move(turn)
     # The player's move, measured at its discard moment (its own view after the take).
     assert played.after is not None
-    moment = seat_view(played.after, seat)
-    advice = coach_move(start, seat, played, coach, first, moment)
-    before, outs_before = distance(first["rack"], know)
+    moment_coach = coach(seat_view(played.after, seat))
+    moment = moment_coach.view
+    advice = coach_move(start, seat, played, coach, first_coach, moment_coach)
+    before, outs_before = first_coach.distance(first["rack"])
     okey = start.okey
     rack15 = moment["rack"]
-    moment_know = knowledge(moment)
-    after, outs = distance(_rest(rack15, played.discard), moment_know)
+    after, outs = moment_coach.distance(_rest(rack15, played.discard))
+    coach_distance: Distance
     if advice.after is not None and advice.discard is not None:
-        if _same_moment(advice, played):
-            coach_rack, coach_know = rack15, moment_know
-        else:
-            coach_view = seat_view(advice.after, seat)
-            coach_rack, coach_know = coach_view["rack"], knowledge(coach_view)
-        coach_after, coach_outs = distance(_rest(coach_rack, advice.discard), coach_know)
+        at = advice.at if advice.at is not None else coach(seat_view(advice.after, seat))
+        coach_distance = at.distance(_rest(at.view["rack"], advice.discard))
     else:
-        coach_after, coach_outs = before, outs_before  # what it keeps for certain
+        coach_distance = Distance(before, outs_before)  # what it keeps for certain
+    coach_after, coach_outs = coach_distance
     finishes = _finish_tiles(moment)
     okey_finishes = [t for t in finishes if t >> 1 == okey]
     left_top = _left_top(first)
@@ -296,7 +276,7 @@ def review_classic(
     actions: list[tuple[Action, bool]],
     seat: int,
     lang: str = "en",
-    coach: Coach = choose_action,
+    coach: CoachAt = Coach,
 ) -> dict[str, Any]:
     """The review for ``seat`` of a classic hand: ``actions`` played from ``dealt``."""
     okey = dealt.okey

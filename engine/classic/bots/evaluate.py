@@ -81,9 +81,36 @@ def has_run_partner(counts: Sequence[int], colour: int, value: int, wrap: bool) 
     return False
 
 
+def _value_key(counts: Sequence[int], value: int, dead_faces: int) -> int:
+    """What a value's set choices depend on, packed: its four colours' counts and
+    dead bits, and the value."""
+    key = value
+    for c in range(4):
+        face = c * 13 + value
+        key = key << 3 | counts[face] << 1 | (dead_faces >> face & 1)
+    return key
+
+
+# Per-value answers by _value_key: a search meets the same few values in
+# nearly every hand, so these are computed once per process.
+_ISOLATED: dict[int, int] = {}
+_WAYS: dict[int, list[_Way]] = {}
+_VALUE_LIMIT = 50_000
+
+
 def isolated_points(counts: Sequence[int], value: int, dead_faces: int) -> int:
     """Interned points of one value's tiles when none has a run partner: set
     groups, and the rest kept alone or dropped."""
+    key = _value_key(counts, value, dead_faces)
+    found = _ISOLATED.get(key)
+    if found is None:
+        if len(_ISOLATED) >= _VALUE_LIMIT:
+            _ISOLATED.clear()
+        found = _ISOLATED[key] = _isolated_points(counts, value, dead_faces)
+    return found
+
+
+def _isolated_points(counts: Sequence[int], value: int, dead_faces: int) -> int:
     here = [counts[c * 13 + value] for c in range(4)]
     colours = [c for c in range(4) if here[c]]
     total = sum(here)
@@ -167,6 +194,17 @@ def _patterns(counts: Sequence[int]) -> list[int]:
 def _contested_ways(
     counts: Sequence[int], value: int, colours: list[int], dead_faces: int
 ) -> list[_Way]:
+    """A contested value's set choices, fullest first (callers only read the list)."""
+    key = _value_key(counts, value, dead_faces)
+    found = _WAYS.get(key)
+    if found is None:
+        if len(_WAYS) >= _VALUE_LIMIT:
+            _WAYS.clear()
+        found = _WAYS[key] = _ways(counts, value, colours, dead_faces)
+    return found
+
+
+def _ways(counts: Sequence[int], value: int, colours: list[int], dead_faces: int) -> list[_Way]:
     unit = 1 << (2 * value)
     here = [counts[c * 13 + value] for c in range(4)]
     ways: list[_Way] = []

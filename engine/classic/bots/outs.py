@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.classic.bots.evaluate import Search, Tie, isolated_points
-from engine.classic.bots.runs import HAND, POINTS, best_kept, colour_id, product
+from engine.classic.bots.runs import HAND, colour_id, kept_in, product
 
 
 def discard_deficiencies(found: Search) -> dict[int, int]:
@@ -80,6 +80,9 @@ def _near_values(value: int, wrap: bool) -> list[int]:
     return out
 
 
+_NEAR = {wrap: [_near_values(v, wrap) for v in range(13)] for wrap in (False, True)}
+
+
 def improving_faces(found: Search, faces: Iterable[int]) -> list[int]:
     """Of ``faces``, those whose drawing would lower a searched 14-tile hand's
     deficiency.
@@ -107,56 +110,91 @@ def improving_faces(found: Search, faces: Iterable[int]) -> list[int]:
     dead = [found.dead_faces >> (c * 13) & 0x1FFF for c in range(4)]
     wrap = found.wrap
     base_fixed = found.fixed()
-    prepared = []
-    for tie in found.ties[:MAX_TIES]:
-        ids = [colour_id(tie.patterns[c], dead[c], wrap) for c in range(4)]
-        others = []
-        for c in range(4):
-            rest = base_fixed
-            for o in range(4):
-                if o != c:
-                    rest = product(rest, ids[o])
-            others.append(rest)
-        room = HAND - tie.size_sets
-        prepared.append((tie, ids, others, room, found.cap - tie.kept_sets, target - tie.kept_sets))
+    isolated = found.isolated
+    prepared = [_Prepared(found, tie, dead, base_fixed, target) for tie in found.ties[:MAX_TIES]]
+    near_values = _NEAR[wrap]
     out: list[int] = []
     for face in faces:
         colour, value = divmod(face, 13)
         unit = 1 << (2 * value)
+        bit = 1 << colour
         near_isolated = [
-            v
-            for v in _near_values(value, wrap)
-            if v in found.isolated and found.counts[colour * 13 + v]
+            v for v in near_values[value] if v in isolated and found.counts[colour * 13 + v]
         ]
         more: list[int] | None = None
-        for tie, ids, others, room, cap, need in prepared:
+        for prep in prepared:
+            tie = prep.tie
             grown = colour_id(tie.patterns[colour] + unit, dead[colour], wrap)
-            if (
-                grown != ids[colour]
-                and best_kept(POINTS[product(grown, others[colour])], room, cap) >= need
-            ):
-                break
-            if value in found.isolated or near_isolated:
+            if grown != prep.ids[colour]:
+                # Faces far from a colour's tiles grow it alike: one answer per grown list.
+                runs_gain = prep.runs_gain[colour]
+                gains = runs_gain.get(grown)
+                if gains is None:
+                    kept = kept_in(product(grown, prep.others[colour]), prep.room, prep.cap)
+                    gains = runs_gain[grown] = kept >= prep.need
+                if gains:
+                    break
+            if value in isolated or near_isolated:
                 if more is None:
                     more = list(found.counts)
                     more[face] += 1
-                if _isolated_gain(found, tie, more, colour, value, near_isolated, dead, need):
+                if _isolated_gain(found, tie, more, colour, value, near_isolated, dead, prep.need):
                     break
-            if any(
-                colour not in cols
-                and found.leaf(tie, tie.patterns, base_fixed, _grown_set(len(cols))) >= target
-                for v, cols in tie.sets
-                if v == value
-            ):
+            sets = prep.sets_at[value]
+            if sets and any(colour not in cols and prep.grows(len(cols)) for cols in sets):
                 break
-            if others_at(tie, colour, value) and _new_set(
-                found, tie, colour, value, base_fixed, target
-            ):
+            if prep.at[value] & ~bit and prep.new_set(colour, value):
                 break
         else:
             continue
         out.append(face)
     return out
+
+
+class _Prepared:
+    """One tied choice as the outs count reads it: per colour its interned points and
+    the product of the others, and the answers that do not depend on the drawn tile's
+    colour, worked out once for all the faces tried."""
+
+    def __init__(self, found: Search, tie: Tie, dead: list[int], fixed: int, target: int):
+        self.found, self.tie, self.fixed, self.target = found, tie, fixed, target
+        wrap = found.wrap
+        self.ids = [colour_id(tie.patterns[c], dead[c], wrap) for c in range(4)]
+        self.others = []
+        for c in range(4):
+            rest = fixed
+            for o in range(4):
+                if o != c:
+                    rest = product(rest, self.ids[o])
+            self.others.append(rest)
+        self.room = HAND - tie.size_sets
+        self.cap = found.cap - tie.kept_sets
+        self.need = target - tie.kept_sets
+        # Per value: the colours of its set groups, and (bit mask) the colours whose
+        # tiles of that value the choice left to runs.
+        self.sets_at: list[list[tuple[int, ...]]] = [[] for _ in range(13)]
+        for v, cols in tie.sets:
+            self.sets_at[v].append(cols)
+        self.at = [
+            sum(1 << c for c in range(4) if tie.patterns[c] >> (2 * v) & 3) for v in range(13)
+        ]
+        self.runs_gain: list[dict[int, bool]] = [{}, {}, {}, {}]  # per colour, by grown list
+        self._grows: dict[int, bool] = {}
+        self._new_sets: dict[int, bool] = {}
+
+    def grows(self, size: int) -> bool:
+        """Whether one more tile in a set group of ``size`` reaches the target."""
+        found = self._grows.get(size)
+        if found is None:
+            kept = self.found.leaf(self.tie, self.tie.patterns, self.fixed, _grown_set(size))
+            found = self._grows[size] = kept >= self.target
+        return found
+
+    def new_set(self, colour: int, value: int) -> bool:
+        """Whether a drawn tile reaches the target in a new set with tiles of its value
+        that the choice left to runs (see :func:`_new_set`)."""
+        found, memo = self.found, self._new_sets
+        return _new_set(found, self.tie, colour, value, self.fixed, self.target, memo)
 
 
 def others_at(tie: Tie, colour: int, value: int) -> bool:
@@ -170,16 +208,23 @@ def _grown_set(size: int) -> tuple[int, int]:
     return 1, max(3, size + 1) - max(3, size)
 
 
-def _new_set(found: Search, tie: Tie, colour: int, value: int, fixed: int, target: int) -> bool:
+def _new_set(
+    found: Search,
+    tie: Tie,
+    colour: int,
+    value: int,
+    fixed: int,
+    target: int,
+    memo: dict[int, bool] | None = None,
+) -> bool:
     """Whether a drawn tile reaches ``target`` in a new set with tiles of its
-    value that the tied choice left to runs."""
+    value that the tied choice left to runs. ``memo`` keeps, per value and
+    colours chosen, whether that set reaches it: the drawn tile's colour only
+    decides which choices are tried."""
     shift = 2 * value
     others = [c for c in range(4) if c != colour and tie.patterns[c] >> shift & 3]
     for mask in range(1, 1 << len(others)):
         chosen = [others[i] for i in range(len(others)) if mask >> i & 1]
-        patterns = list(tie.patterns)
-        for c in chosen:
-            patterns[c] -= 1 << shift
         k = len(chosen) + 1
         if k == 2 and all(
             found.dead_faces >> (c * 13 + value) & 1
@@ -187,7 +232,16 @@ def _new_set(found: Search, tie: Tie, colour: int, value: int, fixed: int, targe
             if c != colour and c not in chosen
         ):
             continue  # a pair of colours whose third tile is gone
-        if found.leaf(tie, patterns, fixed, (k, max(3, k))) >= target:
+        key = value << 4 | sum(1 << c for c in chosen)
+        reaches = None if memo is None else memo.get(key)
+        if reaches is None:
+            patterns = list(tie.patterns)
+            for c in chosen:
+                patterns[c] -= 1 << shift
+            reaches = found.leaf(tie, patterns, fixed, (k, max(3, k))) >= target
+            if memo is not None:
+                memo[key] = reaches
+        if reaches:
             return True
     return False
 
@@ -207,7 +261,7 @@ def _isolated_gain(
     room, cap = HAND - tie.size_sets, found.cap - tie.kept_sets
     if value in found.isolated:
         fixed = found.fixed(value, isolated_points(more, value, found.dead_faces))
-        if best_kept(POINTS[_all(found, tie.patterns, fixed, dead)], room, cap) >= need:
+        if kept_in(_all(found, tie.patterns, fixed, dead), room, cap) >= need:
             return True
     if not near:
         return False
@@ -222,7 +276,7 @@ def _isolated_gain(
         fixed = product(
             fixed, isolated_points(less, v, found.dead_faces) if v in near else points_id
         )
-    return best_kept(POINTS[_all(found, patterns, fixed, dead)], room, cap) >= need
+    return kept_in(_all(found, patterns, fixed, dead), room, cap) >= need
 
 
 def _all(found: Search, patterns: Sequence[int], fixed: int, dead: list[int]) -> int:

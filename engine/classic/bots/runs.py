@@ -128,13 +128,31 @@ def colour_points(counts: Sequence[int], dead: int, wrap: bool) -> Points:
     return pareto(points)
 
 
+# Values within two of each value (wrapping): a run's feasibility reads the dead
+# faces only there (the gaps inside a chain, the windows around two neighbours).
+_NEAR_DEAD = [sum(1 << (v + d) % 13 for d in range(-2, 3)) for v in range(13)]
+# Colour points by pattern and the dead faces near its tiles only: a hand's dead
+# faces change turn by turn, mostly far from a given colour's tiles.
+_NEAR_CACHE: dict[int, int] = {}
+
+
 def colour_id(pattern: int, dead: int, wrap: bool) -> int:
     """Interned colour points for a pattern packed two bits per value."""
     key = pattern | dead << 26 | wrap << 39
     found = _COLOUR_CACHE.get(key)
     if found is None:
         counts = tuple(pattern >> (2 * v) & 3 for v in range(13))
-        found = intern(colour_points(counts, dead, wrap))
+        near = 0
+        for v in range(13):
+            if counts[v]:
+                near |= _NEAR_DEAD[v]
+        near_key = pattern | (dead & near) << 26 | wrap << 39
+        found = _NEAR_CACHE.get(near_key)
+        if found is None:
+            found = intern(colour_points(counts, dead & near, wrap))
+            if len(_NEAR_CACHE) >= _CACHE_LIMIT:
+                _NEAR_CACHE.clear()
+            _NEAR_CACHE[near_key] = found
         if len(_COLOUR_CACHE) >= _CACHE_LIMIT:
             _COLOUR_CACHE.clear()
         _COLOUR_CACHE[key] = found
@@ -167,6 +185,19 @@ def best_kept(points: Points, room: int, cap: int) -> int:
 Kept = Callable[[Sequence[int], int, int, int], int]
 _KEPT_FNS: dict[tuple[int, bool], Kept] = {}
 _BEST_KEPT: dict[int, int] = {}  # best_kept by interned list, room and cap
+
+
+def kept_in(points_id: int, room: int, cap: int) -> int:
+    """``best_kept`` of an interned list, cached (the outs count asks it per face)."""
+    if room < 0 or cap < 0:
+        return 0
+    key = points_id << 10 | room << 5 | cap
+    found = _BEST_KEPT.get(key)
+    if found is None:
+        if len(_BEST_KEPT) >= _CACHE_LIMIT:
+            _BEST_KEPT.clear()
+        found = _BEST_KEPT[key] = best_kept(POINTS[points_id], room, cap)
+    return found
 
 
 def runs_kept(dead_faces: int, wrap: bool) -> Kept:

@@ -230,3 +230,18 @@ def test_a_finish_without_the_okey_when_it_could_be_placed_is_a_missed_okey_fini
     else:
         assert first["verdict"] == "mistake" and first["reason"]["code"] == "missed_okey_finish"
         assert review["summary"]["missed_okey_finish"] == [0]
+
+
+def test_the_review_reaches_the_bots_only_through_their_public_coach() -> None:
+    """engine/review imports from the bot packages only their public faces
+    (engine.classic.bots.coach, engine.okey101.bots), never the search or the planner."""
+    import ast
+    from pathlib import Path
+
+    import engine.review
+
+    allowed = {"engine.classic.bots.coach", "engine.okey101.bots"}
+    for path in Path(engine.review.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.ImportFrom) and node.module and ".bots" in node.module:
+                assert node.module in allowed, (path.name, node.module)
