@@ -25,6 +25,7 @@ from engine.classic.bots.plan import (
     HARD,
     NAIVE,
     Knowledge,
+    plays_pairs,
     ranked_discards,
     take_improves,
     take_pairs,
@@ -98,11 +99,13 @@ def play_hard(table: Table, rng: random.Random) -> Action:
             # that frees the okey is worth more than a draw.
             last = "draw" not in table.legal_types()  # an empty pile: take to finish
             take = tile is not None and (frees_okey(table, tile) or last)
+        elif tile is not None and plays_pairs(table.rack, know, HARD):
+            # a pairs rack takes a twin (or a finish), never a tile for melds
+            # that its pairs discards would leave stranded
+            take = take_pairs(table.rack, tile, know, HARD) or _can_finish_with(table, tile)
         else:
             take = tile is not None and (
-                take_improves(table.rack, tile, know)
-                or take_widens(table.rack, tile, know, HARD)
-                or take_pairs(table.rack, tile, know, HARD)
+                take_improves(table.rack, tile, know) or take_widens(table.rack, tile, know, HARD)
             )
         return _take_or_draw(table, take)
     if table.legal_tiles("finish"):

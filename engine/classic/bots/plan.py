@@ -4,7 +4,7 @@ It ranks discards by the deficiency they leave (see
 :mod:`engine.classic.bots.evaluate`), then by the live outs of the hand left (tiles
 it has not seen that would bring it a step closer), less the danger of
 feeding the right neighbour. It weighs seven pairs against melds by the
-turns each plan should take.
+chance of each plan in the turns left (:mod:`engine.classic.bots.pairs`).
 
 >>> from engine.core.tiles import parse_tiles, parse_face, format_tile
 >>> know = Knowledge.naive(parse_face("K1"))
@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 from engine.classic.bots.evaluate import encode, pairs_deficiency, search
 from engine.classic.bots.outs import discard_deficiencies, improving_faces
+from engine.classic.bots.pairs import PAIRS_VALUE, prefers_pairs
+from engine.classic.bots.stakes import double_gain
 from engine.classic.bots.tracking import Table, dead_mask, live_counts, neighbours
 from engine.core.tiles import plays_as
 
@@ -49,13 +51,9 @@ WIDEN_FACTOR = 2.0
 # Live outs one unit of danger is worth giving up: a take by the right
 # neighbour only shifts wins among the others, so danger breaks near-ties.
 RISK_IN_OUTS = 1.5
-# Seven pairs score double, so the pairs plan may take this much longer.
-PAIRS_PATIENCE = 1.2
-# Looks at an unseen tile a pairs hand gets each turn. It also takes every
-# twin its left neighbour throws (take_pairs), but counting that as a second
-# look (1.7) made racks dealt five pairs play for them and cost hands: hard
-# fell to 26.9% [24.1, 29.9] of 900 hands (seed 1) against 28.7% before, with
-# no seven-pairs finish; so only the draw counts, and only six pairs play pairs.
+# Looks at an unseen tile a pairs hand gets each turn, for ordering its
+# discards (:func:`pairs_turns`); which plan a rack plays is
+# :mod:`engine.classic.bots.pairs`'s call.
 PAIRS_LOOKS = 1.0
 # Turns one step takes at each deficiency with typical outs (the share of
 # unseen tiles that help, measured on hard's own hands: 12%, 20%, 29%, ...).
@@ -72,6 +70,12 @@ class Knowledge:
     live: list[int]  # per face (52: wild okeys) copies not yet seen
     dead: int  # faces with no copy left, as a bit mask (0 when not counting)
     danger: dict[int, float] = field(default_factory=dict)
+    # where the hand stands (the pairs plan weighs the turns left)
+    pile: int = 48
+    seats: int = 4
+    rounds: float = 0.0
+    # what a seven-pairs finish is worth against a melds one (see pairs_value)
+    pairs_value: float = PAIRS_VALUE
 
     @property
     def unseen(self) -> int:
@@ -93,9 +97,30 @@ class Knowledge:
                 live[52 if tile >> 1 == table.okey else plays_as(tile, table.okey)] -= 1
             dead = 0
         know = cls(table.okey, table.run_13_1, table.pairs_allowed, live, dead)
+        know.pile, know.seats = table.pile_count, table.seats
+        know.rounds = table.turns_played / table.seats
+        if style.pairs:
+            know.pairs_value = pairs_value(table)
         if style.caution:
             know.danger = danger_map(table)
         return know
+
+
+# A pairs finish that wins a match a melds finish would lose is worth this much more.
+DECIDES_MATCH = 20.0
+
+
+def pairs_value(table: Table) -> float:
+    """What seven pairs (4) are worth against melds (2) to this seat: by the
+    hand (:data:`PAIRS_VALUE`), unless a melds finish ends the match; then by
+    the match shares the two finishes would bring."""
+    stakes = double_gain(table, 2)
+    if stakes is None:
+        return PAIRS_VALUE
+    single, double = stakes
+    if double <= single:
+        return 1.0  # the melds finish does as well: only pace counts
+    return DECIDES_MATCH if single == 0 else min(DECIDES_MATCH, double / single)
 
 
 def danger_map(table: Table) -> dict[int, float]:
@@ -125,19 +150,6 @@ def potential(face: int, counts: Sequence[int], know: Knowledge) -> float:
             score += 1.5 * weight
         score += weight * know.live[near] / 2
     return score
-
-
-def expected_turns(deficiency: int, outs: float, unseen: int) -> float:
-    """Rough turns until a melds hand finishes: the first step at its own
-    outs, the later ones at the typical pace.
-
-    >>> expected_turns(1, 4, 80) > expected_turns(2, 20, 80)
-    True
-    """
-    if deficiency <= 0:
-        return 1.0
-    later = sum(STEP_TURNS[min(d, len(STEP_TURNS) - 1)] for d in range(1, deficiency))
-    return unseen / max(outs, 0.5) + later
 
 
 def pairs_turns(deficiency: int, outs: int, unseen: int) -> float:
@@ -184,20 +196,37 @@ Ranked = list[tuple[tuple[float, ...], int]]
 
 def _pairs_ranking(
     rack: Sequence[int], counts: list[int], wilds: int, know: Knowledge
-) -> tuple[float, Ranked]:
-    """Discards for seven pairs and the turns the best one leaves."""
+) -> tuple[tuple[int, float], Ranked]:
+    """Discards for seven pairs, and the (deficiency, live outs) the best leaves."""
     ranked: Ranked = []
-    best_turns = 1e9
+    best: tuple[int, float] = (99, 0.0)
     for face in {plays_as(t, know.okey) for t in rack if t >> 1 != know.okey}:
         left = _less(counts, face)
         deficiency = pairs_deficiency(left, wilds, dead_faces=know.dead)
         outs = know.live[52] + sum(know.live[f] for f in range(52) if left[f] == 1)
         turns = pairs_turns(deficiency, outs, know.unseen)
-        best_turns = min(best_turns, turns)
+        if (deficiency, -outs) < (best[0], -best[1]):
+            best = (deficiency, float(outs))
         tile = next(t for t in rack if t >> 1 != know.okey and plays_as(t, know.okey) == face)
         ranked.append(((float(deficiency), turns, potential(face, counts, know)), tile))
     ranked.sort()
-    return best_turns, ranked
+    return best, ranked
+
+
+def prefers(know: Knowledge, melds: tuple[int, float], pairs: tuple[int, float]) -> bool:
+    """Whether seven pairs at (deficiency, outs) beat melds at theirs now
+    (see :mod:`engine.classic.bots.pairs`)."""
+    return prefers_pairs(
+        melds,
+        pairs,
+        unseen=know.unseen,
+        wilds_live=know.live[52],
+        pile=know.pile,
+        seats=know.seats,
+        rounds=know.rounds,
+        step_turns=STEP_TURNS,
+        value=know.pairs_value,
+    )
 
 
 def ranked_discards(rack: Sequence[int], know: Knowledge, style: Style) -> Ranked:
@@ -230,8 +259,8 @@ def ranked_discards(rack: Sequence[int], know: Knowledge, style: Style) -> Ranke
     scored.sort()
     melds = scored + [((key[0], 99.0, key[1]), t) for key, t in ranked if t not in chosen]
     if style.pairs and know.pairs:
-        turns, pairs = _pairs_ranking(rack, counts, wilds, know)
-        if turns < PAIRS_PATIENCE * expected_turns(int(best), best_outs, know.unseen):
+        plan, pairs = _pairs_ranking(rack, counts, wilds, know)
+        if prefers(know, (int(best), float(best_outs)), plan):
             return pairs
     return melds
 
@@ -256,8 +285,8 @@ def closeness(tiles: Sequence[int], know: Knowledge) -> int:
 
 def take_improves(rack: Sequence[int], tile: int, know: Knowledge) -> bool:
     """Whether taking ``tile`` finishes the hand or brings its melds strictly
-    closer. (Seven pairs rarely beat melds on pace, see :data:`PAIRS_PATIENCE`;
-    a take judged by pairs would pull the other way from the discards.)"""
+    closer. (A rack that plays for seven pairs takes by :func:`take_pairs`
+    instead.)"""
     after = closeness([*rack, tile], know)
     return after == 0 or after < closeness(rack, know)
 
@@ -279,9 +308,8 @@ def take_widens(rack: Sequence[int], tile: int, know: Knowledge, style: Style) -
 
 
 def plays_pairs(rack: Sequence[int], know: Knowledge, style: Style) -> bool:
-    """Whether a 14-tile rack plays for seven pairs: the pairs plan should
-    take less than :data:`PAIRS_PATIENCE` times the turns of melds (the
-    test :func:`ranked_discards` makes for its discards)."""
+    """Whether a 14-tile rack plays for seven pairs now (the test
+    :func:`ranked_discards` makes for its discards, see :func:`prefers`)."""
     if not (style.pairs and know.pairs):
         return False
     counts, wilds = encode(rack, know.okey)
@@ -290,8 +318,7 @@ def plays_pairs(rack: Sequence[int], know: Knowledge, style: Style) -> bool:
     if melds == 0 or need >= melds + 2:
         return False  # cheap check first: pairs far behind never win on pace
     singles = know.live[52] + sum(know.live[f] for f in range(52) if counts[f] == 1)
-    turns = pairs_turns(need, singles, know.unseen)
-    return turns < PAIRS_PATIENCE * expected_turns(melds, outs, know.unseen)
+    return prefers(know, (melds, float(outs)), (need, float(singles)))
 
 
 def take_pairs(rack: Sequence[int], tile: int, know: Knowledge, style: Style) -> bool:

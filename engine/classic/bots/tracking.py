@@ -45,6 +45,9 @@ class Table:
     right_took: list[int] = field(default_factory=list)  # my discards the right seat took
     right_discards: list[int] = field(default_factory=list)
     takes: list[int] = field(default_factory=list)  # discards taken, per seat
+    scores: list[int] = field(default_factory=list)  # match scores before this hand ends
+    hand: int = 0  # this hand's number in the match, from 0
+    options: dict[str, Any] = field(default_factory=dict)  # the table's options
 
     @property
     def right(self) -> int:
@@ -88,6 +91,9 @@ def read_view(view: Mapping[str, Any]) -> Table:
         my_turns=0,
         turns_played=0,
         takes=[0] * seats,
+        scores=[int(x) for x in view.get("scores") or [0] * seats],
+        hand=int(view.get("hand", 0)),
+        options=dict(options),
     )
     seen = table.seen
     seen.update(rack)

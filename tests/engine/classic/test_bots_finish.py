@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.classic.bots import choose_action
+from engine.classic.bots.finish import okey_wait
+from engine.classic.bots.plan import NAIVE, Knowledge
+from engine.classic.bots.tracking import read_view
 from engine.classic.game import apply
 from engine.classic.state import GameState
 from engine.core.tiles import face_of, parse_face
@@ -114,3 +117,17 @@ def test_hard_plays_for_seven_pairs_and_finishes_with_them() -> None:
     assert done.result is not None and done.result.summary.kind == "pairs"
     assert done.result.summary.deltas == (0, -4)
 
+
+
+def test_normal_waits_when_two_faces_free_its_okey_while_the_pile_is_full() -> None:
+    # One okey stands in Y5 B5 _: an R5 or a K5 frees it (two faces, about 9%
+    # a round to a player who assumes every copy may come). It waits while the
+    # pile is more than half full, and finishes at once later.
+    state = arranged(2, {0: WAITING, 1: OTHER})
+    state, _ = _with_okeys(state, 0, ["K1"])
+    table = read_view(view_of(state))
+    y12 = _tile(state, 0, "Y12")
+    assert okey_wait(table, Knowledge.of(table, NAIVE), counts_tiles=False) == y12
+    assert choose_action(view_of(state), "normal") == {"type": "discard", "tile": y12}
+    table.pile_count = 20
+    assert okey_wait(table, Knowledge.of(table, NAIVE), counts_tiles=False) is None
