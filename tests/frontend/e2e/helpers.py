@@ -213,6 +213,16 @@ def rack_ids(page: Any) -> list[int]:
     ]
 
 
+def plain_rack_ids(page: Any) -> list[int]:
+    """The rack's tiles but its okeys: discarding one of them asks no okey question."""
+    return [
+        int(x)
+        for x in page.eval_on_selector_all(
+            ".rack .tile:not(.okey)", "els => els.map(e => e.dataset.id)"
+        )
+    ]
+
+
 def store_js(key: str, value: Any) -> str:
     """A script that puts ``value`` (as JSON) into localStorage under ``key``."""
     # about:blank has no storage: skip it there.

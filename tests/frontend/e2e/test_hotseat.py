@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .helpers import rack_ids
+from .helpers import plain_rack_ids, rack_ids
 
 
 def test_cover_between_turns(pages: Any, base: str, shot: Any) -> None:
@@ -24,7 +24,7 @@ def test_cover_between_turns(pages: Any, base: str, shot: Any) -> None:
     first = set(rack_ids(page))
     assert len(first) == 15
 
-    tile = rack_ids(page)[0]
+    tile = plain_rack_ids(page)[0]
     page.tap(f'.rack .tile[data-id="{tile}"]')
     page.tap(".dock [data-act=discard]")
     page.wait_for_selector("#cover")

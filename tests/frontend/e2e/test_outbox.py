@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from . import helpers
-from .helpers import SHOTS, api, create_computer_table, finger_tap, rack_ids
+from .helpers import SHOTS, api, create_computer_table, finger_tap, plain_rack_ids
 
 PHONE = {"portrait": (390, 844), "landscape": (844, 390)}
 # What the app today tries before giving up on a move: 6 tries over about 16 s.
@@ -119,7 +119,7 @@ def test_a_discard_made_offline_waits_past_todays_retries_and_lands_once(
     settled(page, base, table)
     moves = count_moves(page)
     page.context.set_offline(True)
-    tile = rack_ids(page)[0]
+    tile = plain_rack_ids(page)[0]
     discard_by_touch(page, tile)
 
     words = pending_shown(page, tile)
@@ -163,7 +163,7 @@ def test_a_turn_that_timed_out_while_offline_is_caught_up_and_told(
     # Offline at once, before the turn can run out in view: the page's save of its first
     # sort may fail then, quietly.
     page.context.set_offline(True)
-    tile = rack_ids(page)[0]
+    tile = plain_rack_ids(page)[0]
     discard_by_touch(page, tile)
     pending_shown(page, tile)
     # The turn runs out meanwhile, and the computer plays it for the seat.
@@ -189,7 +189,7 @@ def test_a_move_pending_across_a_reload_goes_once_with_its_action_id(pages: Any,
     moves = count_moves(page)
     # The connection is there for the page, not for moves: a reload still loads the table.
     page.route("**/api/tables/*/actions", lambda route: route.abort("failed"))
-    tile = rack_ids(page)[0]
+    tile = plain_rack_ids(page)[0]
     discard_by_touch(page, tile)
     pending_shown(page, tile)
     kept = page.evaluate(f"() => localStorage.getItem('istaka.outbox.{table['table_id']}')")

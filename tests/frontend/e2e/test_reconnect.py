@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from . import helpers
-from .helpers import api, create_computer_table, desktop_computer_table, rack_ids
+from .helpers import api, create_computer_table, desktop_computer_table, plain_rack_ids
 
 BUSY = json.dumps({"error": {"code": "busy", "message": "the table is busy; try again"}})
 
@@ -52,7 +52,7 @@ def test_a_move_through_503s_and_a_dropped_connection_lands_once(pages: Any, bas
     page, table = desktop_computer_table(pages, base, ("503", "net::ERR_FAILED"), open_table)
     flaky = Flaky("503 wait 1", "drop", "503")
     page.route("**/api/tables/**", flaky)
-    tile = rack_ids(page)[0]
+    tile = plain_rack_ids(page)[0]
     page.click(f'.rack .tile[data-id="{tile}"]')
     page.click(".dock [data-act=discard]")
 

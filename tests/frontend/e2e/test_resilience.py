@@ -7,7 +7,14 @@ import time
 from typing import Any
 
 from . import helpers
-from .helpers import api, create_computer_table, desktop_computer_table, mouse_drag, rack_ids
+from .helpers import (
+    api,
+    create_computer_table,
+    desktop_computer_table,
+    mouse_drag,
+    plain_rack_ids,
+    rack_ids,
+)
 
 
 def open_table(page: Any, base: str, table: dict[str, Any], **extra: Any) -> None:
@@ -32,7 +39,7 @@ def test_network_failure_is_retried_with_the_same_action_id(pages: Any, base: st
             route.continue_()
 
     page.route("**/api/tables/*/actions", flaky)
-    tile = rack_ids(page)[0]
+    tile = plain_rack_ids(page)[0]
     page.click(f'.rack .tile[data-id="{tile}"]')
     page.click(".dock [data-act=discard]")
     page.wait_for_selector(
@@ -161,7 +168,7 @@ def test_a_move_inside_the_layout_save_delay_keeps_the_layout(pages: Any, base: 
     tid, token = table["table_id"], table["token"]
     open_table(page, base, table)
     # The starter discards first; the computers play; then it is our draw.
-    first = rack_ids(page)[0]
+    first = plain_rack_ids(page)[0]
     page.click(f'.rack .tile[data-id="{first}"]')
     page.click(".dock [data-act=discard]")
     page.wait_for_selector(".pile.glow", timeout=15000)

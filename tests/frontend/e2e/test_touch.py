@@ -16,6 +16,7 @@ from .helpers import (
     create_computer_table,
     finger_tap,
     open_table,
+    plain_rack_ids,
     play_out_hand,
     rack_ids,
     table_with_discards,
@@ -145,7 +146,7 @@ def test_finger_drags_a_rack_tile_and_draws_from_the_pile(pages: Any, base: str)
     # Pick a tile, tap the dock's Discard button: the tile goes. Right after a drag chromium
     # may take a tap for the second of a double tap and make no click of it: drag.js clicks
     # a tapped tile itself, so the tile is picked up whether a click follows or not.
-    tile = rack_ids(page)[-1]
+    tile = plain_rack_ids(page)[-1]
     finger_tap(page, f'.rack .tile[data-id="{tile}"]')
     page.wait_for_selector(f'.rack .tile.sel[data-id="{tile}"]')
     tap_and_settle(page, ".dock [data-act=discard]:not([disabled])")
