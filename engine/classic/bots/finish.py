@@ -25,8 +25,12 @@ from engine.classic.bots.plan import Knowledge
 from engine.classic.bots.stakes import double_gain
 from engine.classic.bots.tracking import Table
 
-# Never wait once the threat (see :func:`threat`) is above this.
-MAX_WAIT_THREAT = 0.15
+# Never wait once the threat (see :func:`threat`) is above this, whatever the
+# chance (the fit is rough, and late in a hand it errs low). At 0.15 it cut off
+# waits the chance rule still wanted: two okeys, or a wide one, double about a
+# quarter of the rounds, worth a wait up to a threat of 0.2 (1,200 hands, seed
+# 1: hard's okey finishes 1.7 -> 2.5 per 1,000 hands, its share unchanged).
+MAX_WAIT_THREAT = 0.25
 # The threat per round after the first THREAT_QUIET rounds (see :func:`threat`).
 THREAT_SLOPE = 0.056
 THREAT_QUIET = 2.5
@@ -38,9 +42,11 @@ LEFT_LOOK = 0.7
 # at least this chance per round (two copies of every face it does not hold
 # assumed live) while the pile still holds more than half its tiles. An okey
 # that two faces free (a set of two, a run's end) gives about 9%: it waits for
-# that (at 0.1 it waited only with two okeys or three faces; 1,200 hands, seed
-# 1: normal's okey finishes 2.2 -> 3.3 per 1,000 hands).
-NORMAL_WAIT_CHANCE = 0.08
+# that, and one face (its two copies and the other okey, about 5.5%) too: at
+# 0.1 it waited only with two okeys or three faces, at 0.08 on two faces
+# (1,200 hands, seed 1: normal's okey finishes 2.2 at 0.1, 3.3 at 0.08, 11.1
+# at 0.05 per 1,000 hands).
+NORMAL_WAIT_CHANCE = 0.05
 NORMAL_WAIT_PILE = 0.5
 
 
@@ -158,7 +164,7 @@ def okey_wait(table: Table, know: Knowledge, *, counts_tiles: bool = True) -> in
     worth the risk; ``None`` to finish at once.
 
     Only a hand that cannot place an okey now waits, and only while the
-    threat stays low: the chance ``p`` of a tile (drawn, or the left
+    threat stays at most :data:`MAX_WAIT_THREAT`: the chance ``p`` of a tile (drawn, or the left
     discard) that lets it place an okey must beat ``q / (1 - q)`` for
     threat ``q`` (waiting keeps the finish: it gains ``p`` of a second
     finish's worth and risks ``q`` of the first). A player that does not

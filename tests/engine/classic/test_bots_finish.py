@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.classic.bots import choose_action
-from engine.classic.bots.finish import okey_wait
-from engine.classic.bots.plan import NAIVE, Knowledge
-from engine.classic.bots.tracking import read_view
+from engine.classic.bots.finish import MAX_WAIT_THREAT, okey_wait, threat
+from engine.classic.bots.plan import HARD, NAIVE, Knowledge
+from engine.classic.bots.tracking import Table, read_view
 from engine.classic.game import apply
 from engine.classic.state import GameState
 from engine.core.tiles import face_of, parse_face
@@ -118,7 +118,6 @@ def test_hard_plays_for_seven_pairs_and_finishes_with_them() -> None:
     assert done.result.summary.deltas == (0, -4)
 
 
-
 def test_normal_waits_when_two_faces_free_its_okey_while_the_pile_is_full() -> None:
     # One okey stands in Y5 B5 _: an R5 or a K5 frees it (two faces, about 9%
     # a round to a player who assumes every copy may come). It waits while the
@@ -129,5 +128,53 @@ def test_normal_waits_when_two_faces_free_its_okey_while_the_pile_is_full() -> N
     y12 = _tile(state, 0, "Y12")
     assert okey_wait(table, Knowledge.of(table, NAIVE), counts_tiles=False) == y12
     assert choose_action(view_of(state), "normal") == {"type": "discard", "tile": y12}
+    table.pile_count = 20
+    assert okey_wait(table, Knowledge.of(table, NAIVE), counts_tiles=False) is None
+
+
+def _two_okeys_waiting(turns: int) -> tuple[Table, int]:
+    """Seat 0 holds WAITING with two okeys standing in Y5 _ _ (Y3, Y4, Y5,
+    Y6, Y7, R5, K5 free one: about a quarter a round), after ``turns`` turns."""
+    state = arranged(2, {0: WAITING, 1: OTHER})
+    state, _ = _with_okeys(state, 0, ["K1", "B5"])
+    table = read_view(view_of(state))
+    table.turns_played = turns
+    return table, _tile(state, 0, "Y12")
+
+
+def test_hard_waits_on_a_wide_okey_chance_even_when_the_threat_is_middling() -> None:
+    # The threat is past the old cap (0.15) but a quarter a round of doubling
+    # beats it: q / (1 - q) is about 0.21.
+    table, y12 = _two_okeys_waiting(24)
+    assert 0.15 < threat(table) <= MAX_WAIT_THREAT
+    assert okey_wait(table, Knowledge.of(table, HARD)) == y12
+
+
+@pytest.mark.parametrize("turns", [32, 48])
+def test_hard_finishes_plainly_once_the_threat_is_too_high(turns: int) -> None:
+    table, _ = _two_okeys_waiting(turns)
+    assert threat(table) > MAX_WAIT_THREAT
+    assert okey_wait(table, Knowledge.of(table, HARD)) is None
+
+
+def test_hard_finishes_plainly_when_its_chance_is_below_the_threat() -> None:
+    # One okey freed by two faces (about 9% a round) is not worth a threat of 0.1.
+    state = arranged(2, {0: WAITING, 1: OTHER})
+    state, _ = _with_okeys(state, 0, ["K1"])
+    table = read_view(view_of(state))
+    table.turns_played = 16
+    assert 0.09 < threat(table) < MAX_WAIT_THREAT
+    assert okey_wait(table, Knowledge.of(table, HARD)) is None
+
+
+def test_normal_waits_when_one_face_frees_its_okey_early() -> None:
+    # The okey stands in R1 R2 _ R4: only an R3 (or the other okey) frees it,
+    # about 5.5% a round to a player who assumes both R3s may come. Early in
+    # the hand that is worth a round; later it finishes at once.
+    state = arranged(2, {0: "R1 R2 R3 R4 B9 B10 B11 K10 K11 K12 K13 Y5 B5 R5 Y12", 1: OTHER})
+    state, _ = _with_okeys(state, 0, ["R3"])
+    y12 = _tile(state, 0, "Y12")
+    assert choose_action(view_of(state), "normal") == {"type": "discard", "tile": y12}
+    table = read_view(view_of(state))
     table.pile_count = 20
     assert okey_wait(table, Knowledge.of(table, NAIVE), counts_tiles=False) is None
