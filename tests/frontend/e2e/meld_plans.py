@@ -14,7 +14,7 @@ opening while seat 0 has not opened; discard the tile a normal computer would
 after its draw, once it is open, the table holds N melds and seat 0 may lay a real tile
 (not an okey) off.
 
-Regenerate (a few minutes on one core)::
+Regenerate (a few seconds)::
 
     .venv/bin/python -m tests.frontend.e2e.meld_plans
 """

@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import SHOTS, api, finger_tap, open_table
+from .helpers import SHOT_FORMAT, SHOTS, api, finger_tap, open_table
 from .meld_plans import load
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
@@ -110,9 +110,8 @@ def swipe_up(page: Any, x: float, y: float, by: float = 120) -> None:
 
 def shoot(page: Any, name: str) -> Path:
     SHOTS.mkdir(parents=True, exist_ok=True)
-    # PNG: these are the shots a reader opens to see the melds (the viewer takes PNG only).
-    path = SHOTS / f"{name}.png"
-    page.screenshot(path=str(path))
+    path = SHOTS / f"{name}.jpg"
+    page.screenshot(path=str(path), **SHOT_FORMAT)
     return path
 
 
