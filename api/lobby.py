@@ -68,8 +68,15 @@ def _seats_for(request: dict[str, Any], count: int, player: Player | None) -> li
 
 
 def create_table(
-    service: Service, request: dict[str, Any], origin: str | None, player: Player | None = None
+    service: Service,
+    request: dict[str, Any],
+    origin: str | None,
+    player: Player | None = None,
+    *,
+    match_secret: bytes | None = None,
 ) -> dict[str, Any]:
+    """A new table from a create request. ``match_secret`` deals a chosen match: for tests
+    that need a known deal, never from a request (the routes do not pass it)."""
     variant = request["variant"]
     rules = rules_for(variant)
     if rules is None:
@@ -78,7 +85,7 @@ def create_table(
     if request.get("seats") is not None:
         option_data.setdefault("seats", len(request["seats"]))
     try:
-        state = rules.new_match(option_data, secrets.token_bytes(32))
+        state = rules.new_match(option_data, match_secret or secrets.token_bytes(32))
     except (InvalidOptions, TypeError) as err:
         raise bad_request(str(err), "invalid_options") from err
     seats = _seats_for(request, state.options.seats, player)

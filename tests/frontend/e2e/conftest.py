@@ -25,10 +25,29 @@ def _unavailable(reason: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def devserver_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the session's dev server keeps its SQLite file and its log."""
+    return tmp_path_factory.mktemp("devserver")
+
+
+@pytest.fixture(scope="session")
+def base(devserver_dir: Path) -> Iterator[str]:
     """The dev server of this worker's session, ending in a slash."""
-    with running_devserver(tmp_path_factory.mktemp("devserver")) as url:
+    with running_devserver(devserver_dir) as url:
         yield url + "/"
+
+
+@pytest.fixture(scope="session")
+def devserver_service(base: str, devserver_dir: Path) -> Any:
+    """A service on the dev server's own SQLite file, for a table the test must deal
+    itself (``api.lobby.create_table``'s ``match_secret``); it is then played over HTTP."""
+    from api.clock import SystemClock
+    from api.config import Settings
+    from api.service import Service
+    from api.store.sqlite import SqliteStore
+
+    path = str(devserver_dir / "istaka.sqlite3")
+    return Service(SqliteStore(path), SystemClock(), Settings(sqlite_path=path))
 
 
 @pytest.fixture(scope="session")

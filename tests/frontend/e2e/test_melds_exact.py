@@ -1,0 +1,247 @@
+"""101 tables with exactly 6, 9 and 12 melds on a phone, measured as a finger meets them.
+
+Each table is dealt from a planned match secret (meld_plans.json, made by meld_plans.py)
+and its moves are replayed over HTTP, seat by seat, so every run sees the same table:
+exactly N melds, seat 0 opened and on turn after its draw, with a lay-off of its own.
+At 390×844 and 844×390, with the Σ chips showing:
+
+- every meld tile is found by elementFromPoint at its centre and is at least 20 px wide;
+  the corners (2 px in) are counted and reported; the own rack's tiles are at least
+  32 px wide in portrait;
+- a swipe (real touch) that starts on a meld tile scrolls the melds when they scroll at
+  all; when they do not, everything is in view (scrollHeight <= clientHeight);
+- the seat's own lay-off (tap the rack tile, tap the meld) leaves the melds area where
+  it was: its scrollTop and the place of every tile that was on the table, within 1 px,
+  except the tiles of the melds that come after the grown meld in its own line, which
+  make room for the new tile (they move right, never up or down).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from .helpers import SHOT_FORMAT, SHOTS, api, finger_tap, open_table
+from .meld_plans import load
+
+SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
+PLANS = load()
+
+# Each meld tile: the points of it a finger finds (centre first, then the corners 2 px
+# in), its width, and its place; the area's scroll.
+MELD_TILES_JS = """() => {
+    const area = document.querySelector('.melds')
+    const tiles = [...area.querySelectorAll('.group[data-meld] .tile')]
+    const on = (tile, x, y) => tile.contains(document.elementFromPoint(x, y))
+    return {
+        tiles: tiles.map(tile => {
+            const r = tile.getBoundingClientRect()
+            const points = [
+                [r.left + r.width / 2, r.top + r.height / 2],
+                [r.left + 2, r.top + 2],
+                [r.right - 2, r.top + 2],
+                [r.left + 2, r.bottom - 2],
+                [r.right - 2, r.bottom - 2],
+            ]
+            return {
+                id: tile.dataset.id,
+                meld: +tile.closest('[data-meld]').dataset.meld,
+                found: points.map(([x, y]) => on(tile, x, y)),
+                x: r.left, y: r.top, width: r.width,
+            }
+        }),
+        rack: Math.min(...[...document.querySelectorAll('.rack .tile')]
+            .map(tile => tile.getBoundingClientRect().width)),
+        melds: area.querySelectorAll('.group[data-meld]').length,
+        scrollTop: area.scrollTop,
+        scrollHeight: area.scrollHeight,
+        width: area.style.getPropertyValue('--meld-tile-w'),
+        box: area.getBoundingClientRect().height,
+        // How far the lowest meld tile reaches past the area's bottom edge.
+        below: Math.max(...tiles.map(t => t.getBoundingClientRect().bottom))
+            - area.getBoundingClientRect().bottom,
+        clientHeight: area.clientHeight,
+    }
+}"""
+
+
+def planned_table(base: str, service: Any, melds: int) -> dict[str, Any]:
+    """A friends table dealt from the plan for ``melds``, played to its end over HTTP:
+    ``{"table_id", "token", "seat", "view"}`` for seat 0."""
+    from api.lobby import create_table
+
+    found = PLANS[melds]
+    request = {
+        "variant": "101",
+        "mode": "friends",
+        "name": "Ayşe",
+        "turn_seconds": 86400,  # a day a turn: the sweep never plays a seat meanwhile
+        "options": found["options"],
+    }
+    made = create_table(service, request, None, match_secret=bytes.fromhex(found["secret"]))
+    tid = made["table_id"]
+    tokens = {0: made["token"]}
+    for name in ("Mehmet", "Zeynep", "Can")[: found["options"]["seats"] - 1]:
+        body = {"invite_code": made["invite_code"], "name": name}
+        joined = api(base, "POST", f"tables/{tid}/join", body)
+        tokens[joined["seat"]] = joined["token"]
+    view = api(base, "POST", f"tables/{tid}/start", {}, tokens[0])
+    for n, (seat, move) in enumerate(found["moves"]):
+        body = {**move, "expected_version": view["version"], "action_id": f"plan{n}"}
+        view = api(base, "POST", f"tables/{tid}/actions", body, tokens[seat])
+    view = api(base, "GET", f"tables/{tid}?seat=0", token=tokens[0])
+    assert len(view["table"]) == melds and view["turn"] == 0, view["table"]
+    return {"table_id": tid, "token": tokens[0], "seat": 0, "view": view}
+
+
+def swipe_up(page: Any, x: float, y: float, by: float = 120) -> None:
+    """A finger put on (x, y) and moved up by ``by`` px, through the DevTools protocol."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 11):
+        point = {"x": x, "y": y - by * step / 10}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def shoot(page: Any, name: str) -> Path:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    path = SHOTS / f"{name}.jpg"
+    page.screenshot(path=str(path), **SHOT_FORMAT)
+    return path
+
+
+# The one case where the grown meld itself no longer fits its line: the melds flow in
+# wrapping lines (app.css .melds), so it moves down a line, away from the finger.
+WRAPS = pytest.mark.xfail(
+    strict=True, reason="a meld grown past its line's end wraps to the next line"
+)
+CASES = [
+    pytest.param(melds, size, marks=[WRAPS] if (melds, size) == (6, "portrait") else [])
+    for melds in sorted(PLANS)
+    for size in SIZES
+]
+
+
+@pytest.mark.parametrize(("melds", "size"), CASES)
+def test_exactly_n_melds_on_a_phone(
+    pages: Any, base: str, devserver_service: Any, melds: int, size: str
+) -> None:
+    table = planned_table(base, devserver_service, melds)
+    view = table.pop("view")
+    page = pages.new(*SIZES[size])
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, base, table, "friends")
+    page.wait_for_selector(".melds [data-meld]")
+    page.wait_for_selector(".rack .tile")
+    # Two rack tiles picked by a finger: the dock shows its Σ chips, the melds' worst case.
+    picked = [
+        t
+        for t in page.eval_on_selector_all(".rack .tile", "els => els.map(e => +e.dataset.id)")
+        if not any(a.get("tile") == t for a in view["legal"] if a["type"] == "layoff")
+    ][:2]
+    for tile in picked:
+        finger_tap(page, f'.rack .tile[data-id="{tile}"]')
+    page.wait_for_selector("#sum")
+    page.wait_for_function("() => !document.querySelector('.toast')")
+
+    seen = page.evaluate(MELD_TILES_JS)
+    tiles = seen["tiles"]
+    centres = sum(t["found"][0] for t in tiles)
+    whole = sum(all(t["found"]) for t in tiles)
+    narrowest = min(t["width"] for t in tiles)
+    print(
+        f"{melds} melds {size}: {len(tiles)} tiles, centre found {centres}, all five points"
+        f" {whole}, narrowest {narrowest:.1f} px, rack {seen['rack']:.1f} px, scroll"
+        f" {seen['scrollHeight']}/{seen['clientHeight']} ({seen['box']}), tiles {seen['width']}"
+    )
+    shoot(page, f"101-exact-{melds}-{size}")
+    assert seen["melds"] == melds
+    assert len(tiles) == sum(map(len, view["table"]))
+    assert centres == len(tiles), [t for t in tiles if not t["found"][0]]
+    assert narrowest >= 20, seen
+    if size == "portrait":
+        assert seen["rack"] >= 32, seen
+
+    swipe_on_a_meld_tile(page, seen)
+    lay_off_in_place(page, view, picked, f"101-exact-{melds}-{size}")
+
+
+def swipe_on_a_meld_tile(page: Any, seen: dict[str, Any]) -> None:
+    """A swipe that starts on a meld tile scrolls the melds, if they scroll at all; if
+    not, everything is in view and the swipe moves nothing (nor the page)."""
+    # The heights are whole pixels of a box that is not (256.375 px tall, say): one pixel
+    # more is rounding, as okey101.js fitMelds allows too.
+    scrolls = seen["scrollHeight"] > seen["clientHeight"] + 1
+    box = page.locator(".melds .group[data-meld] .tile").last.bounding_box()
+    area = page.locator(".melds").bounding_box()
+    y = min(box["y"] + box["height"] / 2, area["y"] + area["height"] - 10)
+    swipe_up(page, box["x"] + box["width"] / 2, y)
+    if scrolls:
+        page.wait_for_function("() => document.querySelector('.melds').scrollTop > 0")
+        return
+    assert seen["below"] <= 0.5, seen  # the lowest tile is whole in view
+    page.wait_for_timeout(200)
+    after = page.evaluate(MELD_TILES_JS)
+    assert after["scrollTop"] == 0 and page.evaluate("scrollY") == 0
+    assert moved_tiles(seen, after) == []
+
+
+def moved_tiles(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[Any, ...]]:
+    """The tiles of ``before`` that are more than 1 px elsewhere in ``after``: (id, meld,
+    dx, dy), in reading order."""
+    places = {t["id"]: t for t in after["tiles"]}
+    moved = []
+    for tile in before["tiles"]:
+        now = places[tile["id"]]
+        dx, dy = now["x"] - tile["x"], now["y"] - tile["y"]
+        if abs(dx) > 1 or abs(dy) > 1:
+            moved.append((tile["id"], tile["meld"], round(dx), round(dy)))
+    return moved
+
+
+def lay_off_in_place(page: Any, view: dict[str, Any], picked: list[int], name: str) -> None:
+    """Lay a tile off by finger (tap it on the rack, tap its meld's end): the area keeps
+    its scroll and its tile size, and every tile read before the grown meld's end stays
+    where it was."""
+    for tile in picked:  # put the picks down: a second tap
+        finger_tap(page, f'.rack .tile[data-id="{tile}"]')
+    page.wait_for_function("() => !document.querySelector('.rack .tile.sel, .rack .tile.grp')")
+    before = page.evaluate(MELD_TILES_JS)
+    found = {t["meld"] for t in before["tiles"] if all(t["found"])}
+    layoffs = [
+        a
+        for a in view["legal"]
+        if a["type"] == "layoff" and a["tile"] >> 1 != view["okey"] and a["meld"] in found
+    ]
+    assert layoffs, (found, view["legal"])
+    move = min(layoffs, key=lambda a: a["position"] == 0)  # at a meld's end, where one lays
+    meld = move["meld"]
+    target = [t for t in before["tiles"] if t["meld"] == meld]
+    end = target[0] if move["position"] == 0 else target[-1]
+    rack_tile = page.locator(f'.rack .tile[data-id="{move["tile"]}"]').bounding_box()
+    finger_tap(
+        page, (rack_tile["x"] + rack_tile["width"] / 2, rack_tile["y"] + rack_tile["height"] / 2)
+    )
+    finger_tap(page, (end["x"] + end["width"] / 2, end["y"] + end["width"] / 2))
+    page.wait_for_function(
+        f"() => document.querySelectorAll('[data-meld=\"{meld}\"] .tile').length"
+        f" === {len(target) + 1}"
+    )
+    page.wait_for_timeout(300)  # a redraw after the answer, a resize, a late fit
+    after = page.evaluate(MELD_TILES_JS)
+    shoot(page, name + "-layoff")
+    moved = moved_tiles(before, after)
+    print(f"{name}: lay-off of {move}, moved {moved}")
+    assert after["melds"] == len(view["table"])
+    assert abs(after["scrollTop"] - before["scrollTop"]) <= 1, (before, after)
+    assert after["width"] == before["width"]  # no re-fit: every tile keeps its size
+    ids = [t["id"] for t in before["tiles"]]
+    # What a finger read up to the grown meld's end (all of it, at its front) stays put;
+    # the flow after it makes room for the new tile.
+    last = ids.index(target[-1]["id"]) if move["position"] else ids.index(target[0]["id"]) - 1
+    assert [m for m in moved if ids.index(m[0]) <= last] == [], moved
