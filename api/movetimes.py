@@ -7,7 +7,8 @@ reached its version, so its time is that write's. A player back after hours read
 move log when each move was made, not when this device first saw it.
 
 The first pair kept is only a floor: where its write started is not kept, so events up
-to its version get no time (the deal's, for a new table, which is made at that moment).
+to its version get no time. A new table starts with the floor (0, 0), so the events of
+its first write (a computer table's deal) get that write's time.
 
 Stored as unpadded base64 of unsigned varints: the first pair as is, each later pair as
 the step from the one before (versions and seconds both only grow), about 3 bytes a pair.

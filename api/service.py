@@ -147,6 +147,9 @@ class Service:
             raise
 
     def create(self, table: Table, state: Game, now_ms: int) -> None:
+        # Every event of a new table (a computer table's deal, say) is made in this write, so
+        # a floor at version 0 gives them its time: the move log need not say "seen".
+        table.move_times = [(0, 0)]
         loaded = Loaded(table, state, state, now_ms)
         try:
             self.store.create(self.stored_form(loaded))

@@ -38,7 +38,8 @@ def test_last_discard_move_log_and_best_hint(pages: Any, base: str) -> None:
     assert len(rows) >= 7, rows  # our discard, then a draw and a discard per computer
     # Every move is timed by the server ("just now"), not by when this page saw it.
     assert all(row.endswith("just now") and "seen" not in row for row in rows), rows
-    assert rows[-1].startswith("You discarded"), rows  # our own move, in the second person
+    assert rows[-1].startswith("Hand 1 is dealt."), rows  # the log starts at the deal
+    assert rows[-2].startswith("You discarded"), rows  # our own move, in the second person
     assert "discarded" in rows[0] and not rows[0].startswith("You"), rows
     page.keyboard.press("Escape")
 
