@@ -49,7 +49,7 @@ MELD_TILES_JS = """() => {
                 id: tile.dataset.id,
                 meld: +tile.closest('[data-meld]').dataset.meld,
                 found: points.map(([x, y]) => on(tile, x, y)),
-                x: r.left, y: r.top, width: r.width,
+                x: r.left, y: r.top, width: r.width, height: r.height,
             }
         }),
         rack: Math.min(...[...document.querySelectorAll('.rack .tile')]
@@ -59,6 +59,7 @@ MELD_TILES_JS = """() => {
         scrollHeight: area.scrollHeight,
         width: area.style.getPropertyValue('--meld-tile-w'),
         box: area.getBoundingClientRect().height,
+        bottom: area.getBoundingClientRect().bottom,
         // How far the lowest meld tile reaches past the area's bottom edge.
         below: Math.max(...tiles.map(t => t.getBoundingClientRect().bottom))
             - area.getBoundingClientRect().bottom,
@@ -177,10 +178,11 @@ def swipe_on_a_meld_tile(page: Any, seen: dict[str, Any]) -> None:
     # The heights are whole pixels of a box that is not (256.375 px tall, say): one pixel
     # more is rounding, as okey101.js fitMelds allows too.
     scrolls = seen["scrollHeight"] > seen["clientHeight"] + 1
-    box = page.locator(".melds .group[data-meld] .tile").last.bounding_box()
-    area = page.locator(".melds").bounding_box()
-    y = min(box["y"] + box["height"] / 2, area["y"] + area["height"] - 10)
-    swipe_up(page, box["x"] + box["width"] / 2, y)
+    # Where the last tile was when counted, not a fresh lookup: a poll may redraw the felt
+    # (the same layout, new elements) between the two.
+    last = seen["tiles"][-1]
+    y = min(last["y"] + last["height"] / 2, seen["bottom"] - 10)
+    swipe_up(page, last["x"] + last["width"] / 2, y)
     if scrolls:
         page.wait_for_function("() => document.querySelector('.melds').scrollTop > 0")
         return
