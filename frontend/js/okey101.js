@@ -149,17 +149,44 @@ function meldTiles(tiles, okey) {
 	return tiles.map((id, i) => tileEl(id, okey, 'span', faces && wild(id) ? faces[i] : null))
 }
 
+// Can a lay-off lengthen this meld? A set holds four, a run stops at 1 and 13, a pair never.
+function canGrow(tiles, okey) {
+	if (tiles.length === 2) return false
+	const faces = standIns(tiles, okey)
+	if (!faces) return true
+	if (faces.every(f => f % 13 === faces[0] % 13)) return tiles.length < 4
+	return valueOf(faces[0]) > 1 || valueOf(faces.at(-1)) < 13
+}
+
+// Each meld's width in tiles, fixed at the turn's start: one spare where it can grow, so a
+// lay-off fills it and nothing on its line moves (a wider meld would wrap down a line).
+let room = { key: null, slots: new Map() }
+function meldSlots(v) {
+	const key = `${v.table_id}:${v.hand}:${v.turn}`
+	if (room.key !== key) room = { key, slots: new Map() }
+	v.table.forEach((tiles, i) => {
+		if (!room.slots.has(i)) room.slots.set(i, tiles.length + (canGrow(tiles, v.okey) ? 1 : 0))
+	})
+	return room.slots
+}
+
 // The melds on the table, by the seat that laid them (table_owners, when the view has
 // it), then the burned sets. Each seat's melds follow its short name, on the same line.
 export function meldsOnTable(v) {
 	const owners = v.table_owners
 	const seats = owners ? [...new Set(owners)].sort() : [null]
-	const meld = (tiles, i) =>
-		h(
+	const slots = meldSlots(v)
+	const meld = (tiles, i) => {
+		const group = h(
 			'.group',
 			{ 'data-meld': i, 'data-drop': 'meld', 'data-act': 'meld', role: 'button' },
 			meldTiles(tiles, v.okey),
 		)
+		// Tiles and 1 px gaps, 3 px padding each side (box-sizing: border-box).
+		const n = Math.max(slots.get(i) ?? 0, tiles.length)
+		group.style.minWidth = `calc(${n} * (var(--felt-tile-w) + 1px) + 5px)`
+		return group
+	}
 	const owner = seat =>
 		seat != null &&
 		h(
