@@ -186,3 +186,47 @@ def test_show_the_indicator(pages: Any, base: str) -> None:
     page.wait_for_function(f"() => ({read})() === '19,19,19'", timeout=10000)
     scores = page.eval_on_selector_all(".opp .sc", "els => els.map(e => e.textContent)")
     assert scores == ["19", "19", "19"]
+
+
+def test_a_computers_indicator_show_is_said_on_the_felt_and_in_the_result(
+    pages: Any, base: str, devserver_service: Any
+) -> None:
+    """A computer that holds the indicator's twin shows it on its first turn, and the point
+    it takes from us is said: a toast on the felt names who and how much, our score drops
+    by one, and the hand's result lines name the show."""
+    from .helpers import api, finger_tap, open_table, plain_rack_ids, play_out_hand
+
+    body = {
+        "mode": "computer",
+        "name": "Ayşe",
+        "turn_seconds": 86400,
+        "seats": [{"kind": "human", "name": "Ayşe"}] + [{"kind": "bot", "level": "normal"}] * 3,
+    }
+    for _ in range(200):
+        table = api(base, "POST", "tables", body)
+        state = devserver_service.load(table["table_id"]).state
+        showers = [s for s in (1, 2, 3) if state.indicator ^ 1 in state.racks[s]]
+        if showers:
+            break
+    else:
+        raise AssertionError("no deal with the indicator's twin for a computer in 200 tables")
+    page = pages.new(390, 844)
+    open_table(page, base, table)
+    page.wait_for_selector(".rack .tile")
+    score = "() => document.querySelector('.me .sc').textContent"
+    assert page.evaluate(score) == "20"
+    tile = plain_rack_ids(page)[0]
+    finger_tap(page, f'.rack .tile[data-id="{tile}"]')
+    finger_tap(page, ".dock [data-act=discard]")
+    name = f"Computer {showers[0] + 1}"
+    said = f"{name} showed the indicator: \u22121 for you."
+    page.wait_for_function(
+        "said => [...document.querySelectorAll('.toast')].some(t => t.textContent === said)",
+        arg=said,
+        timeout=20000,
+    )
+    page.wait_for_function(f"() => ({score})() === '19'")
+    play_out_hand(base, table["table_id"], table["token"])
+    page.wait_for_selector("#result .items")
+    lines = page.inner_text("#result .items")
+    assert f"{name} showed the indicator" in lines, lines
