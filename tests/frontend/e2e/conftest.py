@@ -110,10 +110,37 @@ class Pages:
             ctx.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[FAILED] = True
+    return report
+
+
+FAILED = pytest.StashKey[bool]()
+FAILURES = SHOTS.parent / "failures"
+
+
+def keep_failure(pages: Pages, name: str) -> None:
+    """What each page showed when its test failed: a screenshot, its address and its
+    toasts, for a failure seen only in CI (say, under load) to be read afterwards."""
+    FAILURES.mkdir(parents=True, exist_ok=True)
+    for n, page in enumerate(page for ctx in pages.contexts for page in ctx.pages):
+        try:
+            page.screenshot(path=str(FAILURES / f"{name}-{n}.png"))
+            toasts = page.eval_on_selector_all(".toast", "els => els.map(e => e.textContent)")
+            print(f"page {n} at failure: {page.url} toasts {toasts}")
+        except Exception as err:  # a closed page or a crashed browser: the failure stands
+            print(f"page {n} at failure: not readable ({err})")
+
+
 @pytest.fixture
-def pages(browser: Any) -> Iterator[Pages]:
+def pages(browser: Any, request: pytest.FixtureRequest) -> Iterator[Pages]:
     p = Pages(browser)
     yield p
+    if request.node.stash.get(FAILED, False):
+        keep_failure(p, "".join(c if c.isalnum() else "-" for c in request.node.name))
     p.close()
     errors = [e for e in p.errors if not any(a in e for a in p.allowed)]
     assert not errors, (
