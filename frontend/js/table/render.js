@@ -42,8 +42,9 @@ function drawScreen(ctx, focus) {
 	const v = state.sync.view
 	if (!v) return root.replaceChildren(h('.loading', t('loading')))
 	const hasRack = !state.spectator && v.rack && !state.screen.covered
+	// Each with an id, so that a redraw (a poll) gives the focus back to the one that had it.
 	const icon = (act, label, text) =>
-		h('button.icon', { 'data-act': act, 'aria-label': t(label) }, text)
+		h('button.icon', { id: 'bar-' + act, 'data-act': act, 'aria-label': t(label) }, text)
 	const kind = is101(state) ? 'v101' : 'sc_' + v.options.scoring
 	const header = h(
 		'header.bar',
@@ -177,7 +178,7 @@ const resultOptions = ({ env, state, token }) => ({
 function logIcon(unread) {
 	const label = unread ? `${t('move_log')}: ${tn('e_many', unread)}` : t('move_log')
 	const badge = unread > 0 && h('span.badge', { 'aria-hidden': 'true' }, unread)
-	return h('button.icon', { 'data-act': 'log', 'aria-label': label }, '📜', badge)
+	return h('button.icon', { id: 'bar-log', 'data-act': 'log', 'aria-label': label }, '📜', badge)
 }
 
 export function tickClocks(ctx) {

@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.game_helpers import plain_action
 
-from .helpers import SHOTS, api, auth_js, covering, finger_tap
+from .helpers import SHOTS, api, auth_js, covering, finger_tap, wait_rack_saved
 
 PHONE = (390, 844)
 
@@ -247,3 +247,27 @@ def test_while_you_were_away(pages: Any, base: str) -> None:
     assert covering(again, "#away-ok") is None
     finger_tap(again, "#away-ok")
     again.wait_for_selector("#away", state="detached")
+
+
+def test_a_header_button_keeps_the_focus_when_a_poll_redraws_the_table(
+    pages: Any, base: str
+) -> None:
+    """A keyboard or screen-reader player on 🏆 (or 📜, ☰) keeps their place when a move
+    comes in and the poll draws the table again: the header's buttons are found again by
+    id. Without the ids the focus fell to the page's body."""
+    seats = friends_table(base)
+    page = phone(pages, base, seats[0])
+    page.wait_for_selector(".rack .tile")
+    wait_rack_saved(base, seats[0]["table_id"], seats[0]["token"])
+    # Ayşe (the starter) discards, Mehmet draws and discards, Ayşe draws: each move comes to
+    # her page by a poll and draws it again, the header too, with one button focused.
+    for n, (seat, act) in enumerate([(0, None), (1, "scores"), (1, "log"), (0, "menu")]):
+        if act:
+            page.focus(f"[data-act={act}]")
+        page.evaluate("window.bar = document.querySelector('header.bar')")
+        action = plain_action(view_of(base, seats[seat])["legal"])
+        assert action, seat
+        move(base, seats[seat], action, n)
+        page.wait_for_function("() => !window.bar.isConnected", timeout=15000)
+        if act:
+            assert page.evaluate("document.activeElement.dataset.act") == act
