@@ -223,7 +223,7 @@ def screen_friends_menu(page: Any, base: str, request: Any) -> None:
 def screen_device(page: Any, base: str, request: Any) -> None:
     screen_menu(page, base, request)
     finger_tap(page, "#device-open")
-    page.wait_for_selector(".modal .qr, .modal canvas, .modal svg, .modal img")
+    page.wait_for_selector(".modal .qr")
 
 
 def screen_move_log(page: Any, base: str, request: Any) -> None:
