@@ -5,9 +5,9 @@ and its moves are replayed over HTTP, seat by seat, so every run sees the same t
 exactly N melds, seat 0 opened and on turn after its draw, with a lay-off of its own.
 At 390×844 and 844×390, with the Σ chips showing:
 
-- every meld tile is found by elementFromPoint at its centre and is at least 20 px wide;
-  the corners (2 px in) are counted and reported; the own rack's tiles are at least
-  32 px wide in portrait;
+- every meld tile is found by elementFromPoint at its centre and at its four corners (2 px
+  in), and is at least 20 px wide; a point lost names what a finger finds there instead;
+  the own rack's tiles are at least 32 px wide in portrait;
 - a swipe (real touch) that starts on a meld tile scrolls the melds when they scroll at
   all; when they do not, everything is in view (scrollHeight <= clientHeight);
 - the seat's own lay-off (tap the rack tile, tap the meld) leaves the melds area where
@@ -45,10 +45,13 @@ MELD_TILES_JS = """() => {
                 [r.left + 2, r.bottom - 2],
                 [r.right - 2, r.bottom - 2],
             ]
+            const lost = points.find(([x, y]) => !on(tile, x, y))
             return {
                 id: tile.dataset.id,
                 meld: +tile.closest('[data-meld]').dataset.meld,
                 found: points.map(([x, y]) => on(tile, x, y)),
+                // What a finger finds instead at the first point lost.
+                instead: lost && document.elementFromPoint(...lost)?.outerHTML.slice(0, 60),
                 x: r.left, y: r.top, width: r.width, height: r.height,
             }
         }),
@@ -155,6 +158,7 @@ def test_exactly_n_melds_on_a_phone(
     assert seen["melds"] == melds
     assert len(tiles) == sum(map(len, view["table"]))
     assert centres == len(tiles), [t for t in tiles if not t["found"][0]]
+    assert whole == len(tiles), [t for t in tiles if not all(t["found"])]
     assert narrowest >= 20, seen
     if size == "portrait":
         assert seen["rack"] >= 32, seen

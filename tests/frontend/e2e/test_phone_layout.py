@@ -4,7 +4,10 @@
   Σ chips showing: every meld tile is found by elementFromPoint at its centre and at its
   four corners and is at least 20 px wide, without scrolling; the own rack's tiles stay
   at least 32 px wide in portrait. Where the melds must scroll, a swipe that starts on a
-  meld tile scrolls them.
+  meld tile scrolls them. A point a finger misses names what it finds there instead.
+- At 101 tables (6 and 12 melds, both orientations) each discard count is a 44 px target
+  that covers neither its slot's tile (centre and corners) nor any meld tile, and no two
+  parts of the felt overlap.
 - Every control a finger reaches (button, [role=button], a, summary, input, select, a
   checkbox's label), scrolled out of view too, is at least 44×44 px on every screen (SCREENS:
   home, tables, the menu and its sheets, the result, the review, the invite page, the waiting
@@ -39,6 +42,7 @@ SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
 MELD_TILES_JS = """() => {
     const tiles = [...document.querySelectorAll('.melds .tile')]
     const on = (tile, x, y) => tile.contains(document.elementFromPoint(x, y))
+    const lost = []
     const found = tiles.filter(tile => {
         const r = tile.getBoundingClientRect()
         const points = [
@@ -48,13 +52,20 @@ MELD_TILES_JS = """() => {
             [r.left + 2, r.bottom - 2],
             [r.right - 2, r.bottom - 2],
         ]
-        return points.every(([x, y]) => on(tile, x, y))
+        const missed = points.filter(([x, y]) => !on(tile, x, y))
+        // What a finger finds instead, at the first point it misses.
+        if (missed.length) {
+            const hit = document.elementFromPoint(...missed[0])
+            lost.push([tile.dataset.id, missed.length, hit && hit.outerHTML.slice(0, 60)])
+        }
+        return !missed.length
     })
     const widths = tiles.map(tile => tile.getBoundingClientRect().width)
     const area = document.querySelector('.melds')
     return {
         found: found.length,
         total: tiles.length,
+        lost,
         narrowest: Math.min(...widths),
         rack: Math.min(...[...document.querySelectorAll('.rack .tile')]
             .map(tile => tile.getBoundingClientRect().width)),
@@ -114,6 +125,7 @@ def test_every_101_meld_tile_is_in_a_fingers_reach(
     seen = page.evaluate(MELD_TILES_JS)
     print(f"{size} {table['melds']} melds: {seen}")
     assert page.locator(".melds .group[data-meld]").count() == table["melds"] >= melds
+    assert seen["lost"] == [], seen["lost"]
     assert seen["found"] == seen["total"], seen
     assert seen["narrowest"] >= 20, seen
     if size == "portrait":
@@ -396,6 +408,29 @@ def test_felt_parts_do_not_overlap_at_a_computer_table(
     level = {"en": "Easy", "tr": "Kolay", "ko": "쉬움"}[lang]
     tags = page.eval_on_selector_all(".opp .tag.lvl", "els => els.map(e => e.textContent)")
     assert tags == [level] * 3, tags
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("melds", [6, 12])
+def test_101_discard_counts_keep_off_the_slots_and_the_melds(
+    pages: Any, base: str, meld_tables: dict[int, dict[str, Any]], melds: int, size: str
+) -> None:
+    """At a 101 table each discard count's 44 px target keeps off its slot's tile and off
+    every meld tile, and no two parts of the felt overlap."""
+    page = open_101(pages, base, meld_tables[melds], size)
+    show_sums(page)
+    page.wait_for_selector(".disc .count")
+    found = page.evaluate(PARTS_JS)
+    counts = page.evaluate(COUNTS_JS)
+    tiles = page.evaluate(MELD_TILES_JS)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"101-counts-{melds}-{size}.jpg"), **SHOT_FORMAT)
+    print(f"{size} {melds} melds: {counts}")
+    assert found["overlaps"] == [], found
+    assert found["missed"] == [], found
+    assert counts and all(not c["over"] and c["lost"] == 0 for c in counts), counts
+    assert all(c["width"] >= 44 and c["height"] >= 44 for c in counts), counts
+    assert tiles["lost"] == [], tiles["lost"]
 
 
 def test_the_pile_count_keeps_clear_of_the_indicator_in_101(
