@@ -125,14 +125,21 @@ def test_every_101_meld_tile_is_in_a_fingers_reach(
     seen = page.evaluate(MELD_TILES_JS)
     print(f"{size} {table['melds']} melds: {seen}")
     assert page.locator(".melds .group[data-meld]").count() == table["melds"] >= melds
-    assert seen["lost"] == [], seen["lost"]
-    assert seen["found"] == seen["total"], seen
+    # Up to 12 melds every tile is in view. These deals are random and seat 0's opening lays
+    # what it holds, so a table can pass 12 (14 and 17 were seen); past 12 the area may
+    # scroll instead, and then a swipe must move it (below).
+    if table["melds"] <= 12 or not seen["scrolls"]:
+        assert seen["lost"] == [], seen["lost"]
+        assert seen["found"] == seen["total"], seen
     assert seen["narrowest"] >= 20, seen
     if size == "portrait":
         assert seen["rack"] >= 32, seen
     if seen["scrolls"]:  # only past what these tables hold; then a swipe must move them
-        box = page.locator(".melds .tile").last.bounding_box()
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        # By script, in one step: a poll may redraw the felt between a lookup and its box.
+        x, y = page.evaluate(
+            """() => { const r = [...document.querySelectorAll('.melds .tile')].at(-1)
+                .getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] }"""
+        )
         cdp = page.context.new_cdp_session(page)
         cdp.send(
             "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
@@ -247,6 +254,8 @@ def screen_scores(page: Any, base: str, request: Any) -> None:
     open_table(page, base, finished_table(base))
     finger_tap(page, "#next-hand")  # the sheet with a hand over, the result panel gone
     page.wait_for_selector(".rack .tile")
+    # A computer starts hand 2: wait for our turn, so that no redraw takes the tap on 🏆.
+    page.wait_for_selector(".pile.glow", timeout=20000)
     open_sheet(page, "scores", ".modal .rv-open")
 
 
