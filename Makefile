@@ -52,11 +52,12 @@ typecheck: $(STAMP)
 template:
 	infra/validate_template.sh
 
-# One worker per core (pytest-xdist), tests in random order (pytest-randomly prints
-# the seed: `make pytest PYTEST_ARGS=--randomly-seed=N` repeats that order),
-# and the slowest tests named at the end so they stay visible.
+# One worker per core (pytest-xdist; worksteal: a worker that runs dry takes tests from a busy
+# one, so a few long browser tests at the end do not hold the run), tests in random order
+# (pytest-randomly prints the seed: `make pytest PYTEST_ARGS=--randomly-seed=N` repeats that
+# order), and the slowest tests named at the end so they stay visible.
 PYTEST_ARGS ?=
-PYTEST := $(PY) -m pytest -n auto --durations=15 $(PYTEST_ARGS)
+PYTEST := $(PY) -m pytest -n auto --dist worksteal --durations=15 $(PYTEST_ARGS)
 
 pytest: $(STAMP) $(CHROMIUM)
 	infra/setup_node.sh
