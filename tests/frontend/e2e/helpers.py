@@ -182,6 +182,36 @@ def covering(page: Any, selector: str) -> str | None:
     )
 
 
+# The centre of the element a CSS selector finds once its box has held still for three
+# frames (at most about 3 s), looked up afresh each frame; null when it is not there.
+SETTLED_CENTRE_JS = """async selector => {
+    const box = () => {
+        const r = document.querySelector(selector)?.getBoundingClientRect()
+        return r && r.width ? [r.x, r.y, r.width, r.height] : null
+    }
+    const frame = () => new Promise(done => requestAnimationFrame(done))
+    let last = null
+    for (let i = 0, still = 0; i < 180 && still < 3; i++) {
+        await frame()
+        const now = box()
+        still = now && last && now.every((v, k) => Math.abs(v - last[k]) < 0.5) ? still + 1 : 0
+        last = now
+    }
+    return last && [last[0] + last[2] / 2, last[1] + last[3] / 2]
+}"""
+
+
+def settled_center(page: Any, selector: str) -> tuple[float, float]:
+    """Where a finger lands on the element: its centre once it has stopped moving. A phone's
+    user taps what they see; a box read while a late part of the screen (the candy balance on
+    home, the result panel's match table) pushes it along would send the tap elsewhere."""
+    try:
+        point = page.evaluate(SETTLED_CENTRE_JS, selector)
+    except Exception:  # not a CSS selector document.querySelector reads
+        point = None
+    return (point[0], point[1]) if point else center(page, selector)
+
+
 def finger_tap(page: Any, target: str | tuple[float, float]) -> None:
     """A real touch tap (touchstart, touchend) at an element's centre or a point, through the
     DevTools protocol: pointer events, touch events, then the click chromium makes from the
@@ -190,7 +220,7 @@ def finger_tap(page: Any, target: str | tuple[float, float]) -> None:
         # By script: the table redraws on each poll, and an element scrolled by Playwright
         # can be replaced while it waits for it to be stable.
         page.locator(target).first.evaluate("el => el.scrollIntoView({ block: 'nearest' })")
-    x, y = target if isinstance(target, tuple) else center(page, target)
+    x, y = target if isinstance(target, tuple) else settled_center(page, target)
     cdp = page.context.new_cdp_session(page)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})

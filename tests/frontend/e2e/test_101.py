@@ -9,6 +9,7 @@ sheet.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from engine.okey101.opening import meld_points
@@ -258,4 +259,9 @@ def test_a_penalised_discard_is_asked_about_first(pages: Any, base: str) -> None
     page.wait_for_selector("#discard-anyway")
     page.click("#discard-anyway")
     page.wait_for_function(f"() => !document.querySelector('{tile}')", timeout=20000)
+    # The tile leaves the rack as the move is sent; the server's answer may come a moment later.
+    for _ in range(50):
+        if view_of(base, table)["version"] > view["version"]:
+            break
+        time.sleep(0.2)
     assert view_of(base, table)["seats"][0]["penalties"] == 101
