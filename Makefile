@@ -59,9 +59,13 @@ template:
 PYTEST_ARGS ?=
 PYTEST := $(PY) -m pytest -n auto --dist worksteal --durations=15 $(PYTEST_ARGS)
 
+# The browser tests (tests/frontend/e2e) run under `make e2e`, not here, for now: with them,
+# three fresh-clone CI runs took 890-927 s and each lost one to three different browser tests
+# to a tap or a wait under load (1,723-1,726 of ~1,730 passed), and one flaky test would keep
+# a whole change from landing. docs/TESTS.md lists them and what is left to make them steady.
 pytest: $(STAMP) $(CHROMIUM)
 	infra/setup_node.sh
-	$(PYTEST)
+	$(PYTEST) --ignore=tests/frontend/e2e
 
 # Adds the exhaustive sweeps (marker `slow`) and lets Hypothesis draw new examples
 # instead of replaying the fixed ones `make test` uses.
@@ -90,7 +94,8 @@ test: lint typecheck template format-check jstest pytest
 test-all: lint typecheck template format-check jstest pytest-all
 
 e2e: $(STAMP) $(CHROMIUM)
-	$(PY) -m pytest tests/frontend/e2e
+	infra/setup_node.sh
+	$(PYTEST) tests/frontend/e2e
 
 bench: $(STAMP) $(CHROMIUM)
 	infra/setup_node.sh
