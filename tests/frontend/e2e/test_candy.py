@@ -99,3 +99,33 @@ def test_your_name_on_home_is_the_players_name(pages: Any, base: str) -> None:
         "() => (document.querySelector('#toasts')?.innerText || '').includes('computer player')"
     )
     assert api(base, "GET", "players/me", token=token)["name"] == "Ayşe Yılmaz"
+
+
+def test_home_holds_still_when_the_balance_comes(pages: Any, base: str) -> None:
+    """The balance comes a round trip after home's first paint. A finger on its way to Start
+    or Play must find the button where it saw it: nothing on home moves when the line fills."""
+    page = pages.new()
+    held: list[Any] = []
+    released: list[bool] = []
+
+    def hold(route: Any) -> None:
+        route.continue_() if released else held.append(route)
+
+    page.route("**/api/players**", hold)
+    page.goto(base)
+    buttons = ".home button.primary, .home summary"
+    page.wait_for_selector("#start-hotseat")
+    page.wait_for_function("() => document.fonts.status === 'loaded'")
+    boxes = "sel => [...document.querySelectorAll(sel)].map(b => b.getBoundingClientRect().y)"
+    before = page.evaluate(boxes, buttons)
+    assert len(before) >= 3 and page.locator("#candy[hidden]").count() == 1
+    for _ in range(100):
+        if held:
+            break
+        page.wait_for_timeout(50)
+    assert held, "home did not ask for its player"
+    released.append(True)
+    for route in held:
+        route.continue_()
+    page.wait_for_selector("#candy:not([hidden])", timeout=10000)
+    assert page.evaluate(boxes, buttons) == before

@@ -174,6 +174,23 @@ def test_the_menu_switch_turns_the_okey_question_off(
     thrown(base, table, page, okey)
 
 
+def test_a_tap_survives_a_redraw_between_the_fingers_down_and_up(pages: Any, base: str) -> None:
+    """A poll's new view redraws the table; one that lands while a finger is on Best ✨ puts
+    a new button under it. The tap still counts: it goes to the button drawn in its place."""
+    page = open_phone(pages, base, create_101(base), SIZES[0])
+    x, y = center(page, "[data-act=sort][data-by=best]")
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    # What a redraw does to the screen: the same controls, new elements (taps are heard on
+    # the root, so the copies answer as the drawn ones do).
+    page.evaluate(
+        "() => { const t = document.getElementById('table'); t.replaceWith(t.cloneNode(true)) }"
+    )
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+    page.wait_for_selector(".rack .tile.grp", timeout=10000)
+
+
 @pytest.mark.parametrize("size", SIZES, ids=["portrait", "landscape"])
 def test_tap_then_discard_on_a_rack_grouped_by_best(
     pages: Any, base: str, size: tuple[int, int]
