@@ -2,6 +2,7 @@
 // "verify the shuffle", next hand / play again.
 import { t, more } from './i18n/index.js'
 import { h } from './ui.js'
+import { player } from './storage.js'
 import { useStyle } from './style.js'
 import { tileEl, tileLabel } from './tiles.js'
 import { nameOf, nameTag, legal, team } from './board.js'
@@ -213,15 +214,17 @@ export function resultPanel(v, on) {
 		),
 		act('see-table', t('see_table')),
 	)
-	// What this game earned: filled by candy.js once the server has credited the hand.
-	import('./candy.js').then(m => m.showEarned(v)).catch(() => {})
+	// What this game earned: filled by candy.js once the server has credited the hand. Its
+	// line is kept meanwhile, so the buttons stay under a finger.
+	const earns = player() && v.mode !== 'hotseat' && v.you != null
+	if (earns) import('./candy.js').then(m => m.showEarned(v)).catch(() => {})
 	return h(
 		'section.result' + (r.winner != null && r.winner === v.you ? '.won' : ''),
 		{ role: 'dialog', 'aria-label': title, id: 'result' },
 		h('h2', title),
 		match,
 		v.match_over && on.rematch && rematchPart(v),
-		h('p.candy', { id: 'candy-earned', hidden: true }),
+		earns && h('p.candy', { id: 'candy-earned', hidden: true }),
 		h('p.how', how(r)),
 		groups.length > 0 && h('.groups', groups, placed),
 		h('ul.deltas', (r.deltas || []).map(delta)),

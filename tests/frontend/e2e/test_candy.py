@@ -10,6 +10,32 @@ from tests.game_helpers import plain_action
 
 from .helpers import api, auth_js, finger_tap
 
+# The top of each element a selector finds, in page order.
+TOPS = "sel => [...document.querySelectorAll(sel)].map(b => b.getBoundingClientRect().y)"
+
+
+class Held:
+    """Requests to a URL pattern held back (the server slow to answer) until release()."""
+
+    def __init__(self, page: Any, pattern: str) -> None:
+        self.page, self.released = page, False
+        self.routes: list[Any] = []
+        page.route(pattern, self._hold)
+
+    def _hold(self, route: Any) -> None:
+        route.continue_() if self.released else self.routes.append(route)
+
+    def release(self) -> None:
+        for _ in range(100):
+            if self.routes:
+                break
+            self.page.wait_for_timeout(50)
+        assert self.routes, "the page did not ask"
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+
+
 HAS = "() => (document.querySelector('{sel}:not([hidden])')?.textContent || '').includes({text!r})"
 
 
@@ -61,9 +87,16 @@ def test_a_friends_hand_adds_candy_to_the_result_and_home(pages: Any, base: str,
     # The result panel learns what the game earned a moment after the hand ended.
     page.add_init_script(auth_js(made, "friends"))
     page.goto("about:blank")
+    # The panel's buttons hold still when its candy line fills.
+    held = Held(page, "**/api/players/me**")
     page.goto(base + "#/t/" + table)
-    page.wait_for_selector("#result")
+    page.wait_for_selector("#result #candy-earned[hidden]", state="attached")
+    buttons = "#result .acts button"
+    before = page.evaluate(TOPS, buttons)
+    assert len(before) >= 3
+    held.release()
     page.wait_for_function(HAS.format(sel="#candy-earned", text="+8 candy"), timeout=20000)
+    assert page.evaluate(TOPS, buttons) == before
     page.goto(base)
     page.wait_for_function(HAS.format(sel="#candy", text="8 candy · 8 / 60 today"), timeout=10000)
 
@@ -105,27 +138,13 @@ def test_home_holds_still_when_the_balance_comes(pages: Any, base: str) -> None:
     """The balance comes a round trip after home's first paint. A finger on its way to Start
     or Play must find the button where it saw it: nothing on home moves when the line fills."""
     page = pages.new()
-    held: list[Any] = []
-    released: list[bool] = []
-
-    def hold(route: Any) -> None:
-        route.continue_() if released else held.append(route)
-
-    page.route("**/api/players**", hold)
+    held = Held(page, "**/api/players**")
     page.goto(base)
     buttons = ".home button.primary, .home summary"
     page.wait_for_selector("#start-hotseat")
     page.wait_for_function("() => document.fonts.status === 'loaded'")
-    boxes = "sel => [...document.querySelectorAll(sel)].map(b => b.getBoundingClientRect().y)"
-    before = page.evaluate(boxes, buttons)
+    before = page.evaluate(TOPS, buttons)
     assert len(before) >= 3 and page.locator("#candy[hidden]").count() == 1
-    for _ in range(100):
-        if held:
-            break
-        page.wait_for_timeout(50)
-    assert held, "home did not ask for its player"
-    released.append(True)
-    for route in held:
-        route.continue_()
+    held.release()
     page.wait_for_selector("#candy:not([hidden])", timeout=10000)
-    assert page.evaluate(boxes, buttons) == before
+    assert page.evaluate(TOPS, buttons) == before
