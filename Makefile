@@ -59,13 +59,12 @@ template:
 PYTEST_ARGS ?=
 PYTEST := $(PY) -m pytest -n auto --dist worksteal --durations=15 $(PYTEST_ARGS)
 
-# The browser tests (tests/frontend/e2e) run under `make e2e`, not here, for now: with them,
-# three fresh-clone CI runs took 890-927 s and each lost one to three different browser tests
-# to a tap or a wait under load (1,723-1,726 of ~1,730 passed), and one flaky test would keep
-# a whole change from landing. docs/TESTS.md lists them and what is left to make them steady.
+# Two runs: the browser tests (tests/frontend/e2e) after the rest. Sharing two cores with the
+# property and API tests' CPU bursts, browsers lost a tap or a wait now and then (docs/TESTS.md).
 pytest: $(STAMP) $(CHROMIUM)
 	infra/setup_node.sh
 	$(PYTEST) --ignore=tests/frontend/e2e
+	$(PYTEST) tests/frontend/e2e
 
 # Adds the exhaustive sweeps (marker `slow`) and lets Hypothesis draw new examples
 # instead of replaying the fixed ones `make test` uses.
