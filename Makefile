@@ -70,7 +70,8 @@ pytest: $(STAMP) $(CHROMIUM)
 # instead of replaying the fixed ones `make test` uses.
 pytest-all: $(STAMP) $(CHROMIUM)
 	infra/setup_node.sh
-	HYPOTHESIS_PROFILE=explore $(PYTEST) -m ''
+	HYPOTHESIS_PROFILE=explore $(PYTEST) -m '' --ignore=tests/frontend/e2e
+	HYPOTHESIS_PROFILE=explore $(PYTEST) -m '' tests/frontend/e2e
 
 # The frontend's pure modules under Node's own test runner: no packages, no build step.
 # frontend/js are plain .js ES modules; the root package.json ("type": "module") says so.
