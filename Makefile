@@ -59,12 +59,14 @@ template:
 PYTEST_ARGS ?=
 PYTEST := $(PY) -m pytest -n auto --dist worksteal --durations=15 $(PYTEST_ARGS)
 
-# Two runs: the browser tests (tests/frontend/e2e) after the rest. Sharing two cores with the
-# property and API tests' CPU bursts, browsers lost a tap or a wait now and then (docs/TESTS.md).
+# The browser tests (tests/frontend/e2e) run under `make e2e` and `make test-all`, not here,
+# for now: in four fresh-clone CI runs each lost one to three different browser tests to a race
+# under load, and one flaky test would keep a whole change from landing (docs/TESTS.md). They
+# run as a second pytest run, after the rest: sharing two cores with the property and API
+# tests' CPU bursts made the browsers lose more.
 pytest: $(STAMP) $(CHROMIUM)
 	infra/setup_node.sh
 	$(PYTEST) --ignore=tests/frontend/e2e
-	$(PYTEST) tests/frontend/e2e
 
 # Adds the exhaustive sweeps (marker `slow`) and lets Hypothesis draw new examples
 # instead of replaying the fixed ones `make test` uses.
