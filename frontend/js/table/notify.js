@@ -3,7 +3,7 @@
 import { t, getLang } from '../i18n/index.js'
 import { h, btn, toast } from '../ui.js'
 import { api, ApiError } from '../api.js'
-import { setAuth } from '../storage.js'
+import { setAuth, sleep } from '../storage.js'
 
 const supported = () =>
 	'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
@@ -14,9 +14,13 @@ const apple = () =>
 const standalone = () =>
 	navigator.standalone === true || matchMedia('(display-mode: standalone)').matches
 
+// Why the last tap failed, per table screen: a poll that redraws the waiting room or the
+// menu draws the control again, and must not take the words away before they are read.
+const failures = new WeakMap()
+
 export function pushControl(ctx) {
 	const box = h('.push', { id: 'push-box' })
-	draw(ctx, box)
+	draw(ctx, box, failures.get(ctx))
 	return box
 }
 
@@ -42,11 +46,22 @@ const failed = words => h('p.hint.error', { id: 'push-error', role: 'alert' }, w
 // In words: the browser's errors name only a kind ("AbortError") or a detail of its own.
 function whyNot(error) {
 	if (error instanceof ApiError) return t('push_server', { message: error.message })
+	if (error.name === 'TimeoutError') return t('push_slow')
 	// What a private window, or a browser with no push service, answers a subscribe.
 	if (['AbortError', 'NotAllowedError', 'NotSupportedError'].includes(error.name)) {
 		return t('push_refused')
 	}
 	return t('push_error', { message: error.message || error.name })
+}
+
+// The worker's install fetches the app shell; one that fails (the connection lost) leaves
+// `ready` waiting for ever, and the player with a grey button.
+const READY_MS = 10000
+async function workerReady() {
+	const late = sleep(READY_MS).then(() => {
+		throw Object.assign(new Error('not ready'), { name: 'TimeoutError' })
+	})
+	return Promise.race([navigator.serviceWorker.ready, late])
 }
 
 const fromB64url = text =>
@@ -67,7 +82,7 @@ async function turnOn(ctx, box) {
 		if (permission === 'default') failure = t('push_unanswered')
 		if (permission === 'granted') {
 			await navigator.serviceWorker.register('sw.js')
-			const registration = await navigator.serviceWorker.ready
+			const registration = await workerReady()
 			const key = fromB64url((await api.pushKey()).public_key)
 			let sub = await registration.pushManager.getSubscription()
 			if (sub && !sameKey(sub.options?.applicationServerKey, key)) {
@@ -87,6 +102,7 @@ async function turnOn(ctx, box) {
 	} catch (e) {
 		failure = whyNot(e)
 	}
+	failures.set(ctx, failure)
 	draw(ctx, current(box), failure)
 }
 

@@ -122,8 +122,10 @@ def test_your_name_on_home_is_the_players_name(pages: Any, base: str) -> None:
             break
         page.wait_for_timeout(100)
     assert api(base, "GET", "players/me", token=token)["name"] == "Ayşe Yılmaz"
-    stored = page.evaluate("() => JSON.parse(localStorage.getItem('istaka.player')).name")
-    assert stored == "Ayşe Yılmaz"
+    # The device keeps it once the server's answer is in: a moment after the server has it.
+    page.wait_for_function(
+        "() => JSON.parse(localStorage.getItem('istaka.player')).name === 'Ayşe Yılmaz'"
+    )
     # A name the server refuses says why, and the player keeps its name.
     pages.allow("status of 400")
     page.fill("#my-name", "Computer 3")

@@ -136,9 +136,13 @@ def test_every_101_meld_tile_is_in_a_fingers_reach(
         assert seen["rack"] >= 32, seen
     if seen["scrolls"]:  # only past what these tables hold; then a swipe must move them
         # By script, in one step: a poll may redraw the felt between a lookup and its box.
+        # On the last tile a finger reaches: those past the area's edge are scrolled out.
         x, y = page.evaluate(
-            """() => { const r = [...document.querySelectorAll('.melds .tile')].at(-1)
-                .getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] }"""
+            """() => [...document.querySelectorAll('.melds .tile')].map(tile => {
+                const r = tile.getBoundingClientRect()
+                const x = r.x + r.width / 2, y = r.y + r.height / 2
+                return tile.contains(document.elementFromPoint(x, y)) && [x, y]
+            }).filter(Boolean).at(-1)"""
         )
         cdp = page.context.new_cdp_session(page)
         cdp.send(
@@ -439,7 +443,10 @@ def test_101_discard_counts_keep_off_the_slots_and_the_melds(
     assert found["missed"] == [], found
     assert counts and all(not c["over"] and c["lost"] == 0 for c in counts), counts
     assert all(c["width"] >= 44 and c["height"] >= 44 for c in counts), counts
-    assert tiles["lost"] == [], tiles["lost"]
+    # Past 12 melds (a random deal can lay 15) the area may scroll: then the tiles past
+    # its edge are out of view by design.
+    if meld_tables[melds]["melds"] <= 12 or not tiles["scrolls"]:
+        assert tiles["lost"] == [], tiles["lost"]
 
 
 def test_the_pile_count_keeps_clear_of_the_indicator_in_101(

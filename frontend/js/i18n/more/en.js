@@ -27,6 +27,7 @@ ob_wait=Not sent yet: no connection. Your move goes as soon as it is back.
 ob_moved=Your move was not made: the table moved on while it waited.
 push_unanswered=The browser's question was closed unanswered: tap again and choose Allow.
 push_refused=This browser would not subscribe (a private window cannot get notifications): open the table in a normal window, or keep this tab open.
+push_slow=The browser did not get notifications ready in time: check the connection and tap again.
 push_server=The server did not take the subscription: {message}
 push_error=Notifications could not be turned on: {message}
 stat_title={name}

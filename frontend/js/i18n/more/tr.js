@@ -26,6 +26,7 @@ ob_wait=Henüz gönderilmedi: bağlantı yok. Hamlen bağlantı gelir gelmez gid
 ob_moved=Hamlen yapılmadı: beklerken masa ilerledi.
 push_unanswered=Tarayıcının sorusu yanıtsız kapandı: yeniden dokun ve İzin ver'i seç.
 push_refused=Bu tarayıcı abone olmadı (gizli pencere bildirim alamaz): masayı normal bir pencerede aç ya da bu sekmeyi açık tut.
+push_slow=Tarayıcı bildirimleri zamanında hazırlayamadı: bağlantını kontrol et ve yeniden dokun.
 push_server=Sunucu aboneliği almadı: {message}
 push_error=Bildirimler açılamadı: {message}
 stat_title={name}
