@@ -87,6 +87,7 @@ class Pages:
             **kw,
         )
         self.contexts.append(ctx)
+        ctx.add_init_script(INPUTS_JS)
         page = ctx.new_page()
         self.watch(page)
         return page
@@ -119,6 +120,23 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 
 FAILED = pytest.StashKey[bool]()
+
+# Every frame keeps its last 40 input events (type, trusted, target, ms), for a failure to say
+# where a lost tap went. Passive capture listeners: the page sees its events as before.
+INPUTS_JS = """(() => {
+    if (typeof document === 'undefined') return
+    const kept = (self.__inputs = [])
+    const name = el => el && el.tagName
+        ? el.tagName + (el.id ? '#' + el.id : '') + (el.dataset?.act ? '@' + el.dataset.act : '') +
+          (el.className && typeof el.className === 'string' ? '.' + el.className.split(' ')[0] : '')
+        : String(el)
+    const types = ['pointerdown', 'pointerup', 'pointercancel', 'touchstart', 'touchend',
+        'touchcancel', 'click', 'contextmenu']
+    for (const type of types) addEventListener(type, e => {
+        kept.push([type, e.isTrusted, name(e.target), Math.round(performance.now())])
+        if (kept.length > 40) kept.shift()
+    }, { capture: true, passive: true })
+})()"""
 FAILURES = SHOTS.parent / "failures"
 
 
@@ -131,6 +149,8 @@ def keep_failure(pages: Pages, name: str) -> None:
             page.screenshot(path=str(FAILURES / f"{name}-{n}.png"))
             toasts = page.eval_on_selector_all(".toast", "els => els.map(e => e.textContent)")
             print(f"page {n} at failure: {page.url} toasts {toasts}")
+            for frame in page.frames:
+                print(f"  inputs in {frame.url[:80]}: {frame.evaluate('self.__inputs || []')}")
         except Exception as err:  # a closed page or a crashed browser: the failure stands
             print(f"page {n} at failure: not readable ({err})")
 
