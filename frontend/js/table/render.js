@@ -156,12 +156,18 @@ function waitingRoom(ctx) {
 }
 
 // "Notify me when it's my turn" (table/notify.js, loaded only here): for a seat of this
-// device at a friends table, where a turn can keep one waiting.
+// device at a friends table. Once loaded, a redraw draws it at once: an empty slot would
+// let the buttons under it move up under a finger.
+let notify = null
 export function pushSlot(ctx) {
 	const v = ctx.state.sync.view
-	const slot = ctx.token && !ctx.state.spectator && v.mode === 'friends' && h('div')
-	if (slot)
-		Promise.all([import('./notify.js'), more()]).then(([m]) => slot.replaceWith(m.pushControl(ctx)))
+	if (!ctx.token || ctx.state.spectator || v.mode !== 'friends') return null
+	if (notify) return notify.pushControl(ctx)
+	const slot = h('div')
+	Promise.all([import('./notify.js'), more()]).then(([m]) => {
+		notify = m
+		slot.replaceWith(m.pushControl(ctx))
+	})
 	return slot
 }
 

@@ -118,6 +118,39 @@ def test_notify_me_says_in_words_why_it_failed(
     assert words in (page.text_content("#push-error") or "")
 
 
+# After each change to the page (a mutation observer runs before the browser hit-tests the
+# next touch): was a waiting room drawn, and was Notify me missing from it?
+WATCH_WAITING_JS = """() => {
+    window.__waiting = { drawn: 0, gaps: 0 }
+    let last = document.getElementById('waiting')
+    new MutationObserver(() => {
+        const room = document.getElementById('waiting')
+        if (!room || room === last) return
+        last = room
+        window.__waiting.drawn += 1
+        if (!room.querySelector('#push-box')) window.__waiting.gaps += 1
+    }).observe(document.body, { childList: true, subtree: true })
+}"""
+
+
+def test_a_redrawn_waiting_room_keeps_notify_me_in_place(pages: Any, base: str) -> None:
+    """A poll redraws the waiting room. Notify me once came back a moment later (its module
+    loaded again), so for that moment Start now sat where it had been, and a tap meant
+    for Notify me started the game."""
+    page = pages.new(390, 844)
+    table = friends_table(base, seats=3)
+    helpers.open_table(page, base, table, "friends")
+    page.wait_for_selector("#waiting #push-on")
+    page.evaluate(WATCH_WAITING_JS)
+    for name in ("Mehmet", "Zeynep"):  # each joining redraws the room
+        body = {"invite_code": table["invite_code"], "name": name}
+        api(base, "POST", f"tables/{table['table_id']}/join", body)
+        page.wait_for_selector(f"#waiting :text('{name}')")
+    seen = page.evaluate("window.__waiting")
+    assert seen["drawn"] >= 2, seen
+    assert seen["gaps"] == 0, seen
+
+
 def test_notify_me_says_so_when_the_worker_never_gets_ready(pages: Any, base: str) -> None:
     """A worker whose install failed (the app shell not fetched) never gets ready: the
     player is told in words within seconds, not left with a grey button."""
