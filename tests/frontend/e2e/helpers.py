@@ -279,8 +279,10 @@ def desktop_computer_table(
     pages: Any, base: str, allow: tuple[str, ...] = (), opener: Any = None
 ) -> tuple[Any, dict[str, Any]]:
     """A desktop page (reduced motion) on a new computer table, opened by ``opener`` (the
-    test file's own, or open_table); ``allow``: the console errors the test causes."""
-    page = pages.new(1280, 800, mobile=False)
+    test file's own, or open_table); ``allow``: the console errors the test causes. No
+    service worker: the tests on it route the API, and a request that passes through a
+    worker may miss the page's routes (Playwright's advice: block the worker)."""
+    page = pages.new(1280, 800, mobile=False, service_workers="block")
     for text in allow:
         pages.allow(text)
     page.emulate_media(reduced_motion="reduce")

@@ -74,7 +74,7 @@ def test_a_move_through_503s_and_a_dropped_connection_lands_once(pages: Any, bas
 
 
 def test_a_failing_poll_retries_alone_and_the_notice_clears(pages: Any, base: str) -> None:
-    page = pages.new(390, 844)
+    page = pages.new(390, 844, service_workers="block")  # for the route below
     pages.allow("503")
     table = create_computer_table(base)
     open_table(page, base, table)  # our turn: nothing moves, only the polls ask

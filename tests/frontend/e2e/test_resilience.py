@@ -212,7 +212,7 @@ def test_a_join_and_a_start_whose_answers_are_lost_are_done_once(pages: Any, bas
     tid = table["table_id"]
     pages.allow("net::ERR_FAILED")
     joins: list[dict[str, Any]] = []
-    guest = pages.new(390, 844)
+    guest = pages.new(390, 844, service_workers="block")  # for the route below
     guest.route("**/api/tables/*/join", lost_once(joins))
     guest.goto(f"{base}#/join/{tid}/{table['invite_code']}")
     guest.fill("#join-name", "Mehmet")
@@ -223,7 +223,7 @@ def test_a_join_and_a_start_whose_answers_are_lost_are_done_once(pages: Any, bas
     assert len(joins) == 2 and joins[0] == joins[1] and len(joins[0]["request_id"]) >= 16
 
     starts: list[dict[str, Any]] = []
-    host = pages.new(390, 844)
+    host = pages.new(390, 844, service_workers="block")
     host.route("**/api/tables/*/start", lost_once(starts))
     helpers.open_table(host, base, table, "friends")
     host.tap("#start-now")
