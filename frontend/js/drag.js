@@ -56,9 +56,9 @@ function lift(drag) {
 	document.body.classList.add('dragging')
 }
 
-// Elements under `root` matching `selector` can be dragged. start(el, event) returns
-// the drag's data, or null to refuse it; move(x, y, data) follows the pointer;
-// end(x, y, data) gets the drop point (null, null when the drag was cancelled).
+// Elements under `root` matching `selector` can be dragged (none if it is null: taps only).
+// start(el, event) returns the drag's data, or null to refuse it; move(x, y, data) follows
+// the pointer; end(x, y, data) gets the drop point (null, null when the drag was cancelled).
 export function draggable(root, selector, { start, move, end }) {
 	let drag = null // the pointer that is down: where it started, what it holds
 	dropFollowUpClicks()
@@ -119,7 +119,7 @@ export function draggable(root, selector, { start, move, end }) {
 
 	root.addEventListener('pointerdown', e => {
 		if (e.button > 0 || drag) return
-		const el = e.target.closest(selector)
+		const el = selector && e.target.closest(selector)
 		drag = {
 			el: el && root.contains(el) && !el.disabled ? el : null,
 			target: e.target,

@@ -93,6 +93,7 @@ export function modal(title, body) {
 	// On the document: a press on the sheet's text takes the focus out of the dialog.
 	document.addEventListener('keydown', closeOnEscape)
 	wrap.querySelector('.x').focus()
+	return wrap
 }
 function closeOnEscape(e) {
 	if (e.key === 'Escape') closeModal()

@@ -5,6 +5,7 @@ import { t, tn, more } from '../i18n/index.js'
 import { h, btn, shareBox, modal, closeModal } from '../ui.js'
 import { discardsOf, fitOf } from '../board.js'
 import { tileEl } from '../tiles.js'
+import { draggable } from '../drag.js'
 import { heldSeats } from './state.js'
 import { loadEnd } from './sync.js'
 import { inviteUrl, pushSlot } from './render.js'
@@ -116,7 +117,10 @@ export function openDiscards(ctx, seat) {
 export function ask(ctx, title, body) {
 	return new Promise(resolve => {
 		ctx.question = resolve
-		modal(title, body)
+		// Taps only: its buttons answer a finger at once, as the table's do. Chromium may
+		// make no click of a tap soon after another gesture (seen in tests: pointerup and
+		// touchend on Keep after a drag, then nothing).
+		draggable(modal(title, body), null, {})
 	})
 }
 

@@ -172,6 +172,18 @@ def touch_drag(page: Any, source: str, target: str | tuple[float, float], steps:
     cdp.detach()
 
 
+def swipe_up(page: Any, x: float, y: float, by: float = 120) -> None:
+    """A finger put on (x, y) and moved up by ``by`` px, through the DevTools protocol."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+    for step in range(1, 11):
+        point = {"x": x, "y": y - by * step / 10}
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
+        page.wait_for_timeout(16)
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
 def covering(page: Any, selector: str) -> str | None:
     """What a finger at the element's centre lands on instead of it (None: on it)."""
     return page.eval_on_selector(  # type: ignore[no-any-return]

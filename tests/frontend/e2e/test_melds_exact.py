@@ -23,7 +23,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import SHOT_FORMAT, SHOTS, api, finger_tap, open_table
+from .helpers import SHOT_FORMAT, SHOTS, api, finger_tap, open_table, swipe_up
 from .meld_plans import load
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
@@ -98,18 +98,6 @@ def planned_table(base: str, service: Any, melds: int) -> dict[str, Any]:
     view = api(base, "GET", f"tables/{tid}?seat=0", token=tokens[0])
     assert len(view["table"]) == melds and view["turn"] == 0, view["table"]
     return {"table_id": tid, "token": tokens[0], "seat": 0, "view": view}
-
-
-def swipe_up(page: Any, x: float, y: float, by: float = 120) -> None:
-    """A finger put on (x, y) and moved up by ``by`` px, through the DevTools protocol."""
-    cdp = page.context.new_cdp_session(page)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    for step in range(1, 11):
-        point = {"x": x, "y": y - by * step / 10}
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [point]})
-        page.wait_for_timeout(16)
-    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    cdp.detach()
 
 
 def shoot(page: Any, name: str) -> Path:

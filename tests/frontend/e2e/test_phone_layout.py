@@ -32,6 +32,7 @@ from .helpers import (
     open_table,
     play_out_hand,
     store_js,
+    swipe_up,
     table_with_discards,
 )
 from .melds101 import table_with_melds
@@ -144,14 +145,9 @@ def test_every_101_meld_tile_is_in_a_fingers_reach(
                 return tile.contains(document.elementFromPoint(x, y)) && [x, y]
             }).filter(Boolean).at(-1)"""
         )
-        cdp = page.context.new_cdp_session(page)
-        cdp.send(
-            "Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]}
-        )
-        for step in range(1, 9):
-            move = {"type": "touchMove", "touchPoints": [{"x": x, "y": y - 8 * step}]}
-            cdp.send("Input.dispatchTouchEvent", move)
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        # A finger's pace (a frame between moves), as test_melds_exact swipes: eight moves
+        # sent at once once made a scroll gesture (pointercancel) that moved nothing.
+        swipe_up(page, x, y, by=64)
         page.wait_for_function("() => document.querySelector('.melds').scrollTop > 0")
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"101-{melds}-melds-{size}.jpg"), **SHOT_FORMAT)
