@@ -158,14 +158,47 @@ function canGrow(tiles, okey) {
 	return valueOf(faces[0]) > 1 || valueOf(faces.at(-1)) < 13
 }
 
-// Each meld's width in tiles, fixed at the turn's start: one spare where it can grow, so a
-// lay-off fills it and nothing on its line moves (a wider meld would wrap down a line).
+// How many of our rack's tiles could go onto a run one after another (7 then 8 onto 4-5-6,
+// a wild in a gap), out to 1 and 13. A set takes one more at most: the spare it keeps anyway.
+export function ownFits(tiles, okey, rack) {
+	const faces = standIns(tiles, okey)
+	if (!faces || faces.length < 3 || faces[0] % 13 === faces[1] % 13) return 0
+	const real = rack.filter(id => faceOf(id) !== okey)
+	const have = new Set(real.map(id => (faceOf(id) === FAKE ? okey : faceOf(id))))
+	let wilds = rack.length - real.length
+	// Each of our tiles goes once; a wild stands in where no real tile fits.
+	const take = face => {
+		if (have.delete(face)) return true
+		if (wilds === 0) return false
+		wilds--
+		return true
+	}
+	let fits = 0
+	let low = faces[0]
+	let high = faces.at(-1)
+	while (valueOf(high) < 13 && take(high + 1)) {
+		high++
+		fits++
+	}
+	while (valueOf(low) > 1 && take(low - 1)) {
+		low--
+		fits++
+	}
+	return fits
+}
+
+// Each meld's width in tiles, fixed at the turn's start: one spare where it can grow, and on
+// our own turn as many as our rack could lay on it in a row, so each lay-off fills room kept
+// for it and nothing on its line moves (a wider meld would wrap down a line).
 let room = { key: null, slots: new Map() }
 function meldSlots(v) {
 	const key = `${v.table_id}:${v.hand}:${v.turn}`
 	if (room.key !== key) room = { key, slots: new Map() }
+	const ours = v.turn === v.you && v.rack ? v.rack : []
 	v.table.forEach((tiles, i) => {
-		if (!room.slots.has(i)) room.slots.set(i, tiles.length + (canGrow(tiles, v.okey) ? 1 : 0))
+		if (room.slots.has(i)) return
+		const spare = Math.max(canGrow(tiles, v.okey) ? 1 : 0, ownFits(tiles, v.okey, ours))
+		room.slots.set(i, tiles.length + spare)
 	})
 	return room.slots
 }

@@ -3,7 +3,7 @@
 // are left out: their signatures are changing.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { shape, standIns } from '../../../frontend/js/okey101.js'
+import { ownFits, shape, standIns } from '../../../frontend/js/okey101.js'
 import { face, ids, written } from './helpers.js'
 
 // The okey of these tests is K9 (indicator K8): both K9s are wild; an F plays as K9.
@@ -97,5 +97,40 @@ describe('standIns: pairs', () => {
 			standIns(ids('R4 K9'), OKEY).map(f => written(f * 2)),
 			['R4', 'R4'],
 		)
+	})
+})
+
+describe('ownFits: how many of our tiles a table run could take in a row this turn', () => {
+	const fits = (meld, rack) => ownFits(ids(meld), OKEY, ids(rack))
+
+	test('a run takes our next values one after another, at both ends', () => {
+		assert.equal(fits('R4 R5 R6', 'R7 R8 R3 Y7'), 3)
+	})
+
+	test('a gap in our tiles stops the run, unless a wild fills it', () => {
+		assert.equal(fits('R4 R5 R6', 'R8'), 0)
+		assert.equal(fits('R4 R5 R6', 'R8 K9'), 2)
+	})
+
+	test('a run stops at 13 and at 1', () => {
+		assert.equal(fits('B11 B12 B13', 'B10 B9 F'), 2)
+		assert.equal(fits('Y1 Y2 Y3', 'Y4 Y13'), 1)
+	})
+
+	test('a fake plays as the okey (K9) it stands for', () => {
+		assert.equal(fits('K6 K7 K8', 'F'), 1)
+	})
+
+	test('a set asks for no more than the one spare every set of three keeps', () => {
+		assert.equal(fits('R5 Y5 B5', 'K5 R5'), 0)
+	})
+
+	test('a twin counts once', () => {
+		assert.equal(fits('R4 R5 R6', 'R7 R7'), 1)
+	})
+
+	test('a pair and an empty rack take nothing', () => {
+		assert.equal(fits('R4 R4', 'R4 K9'), 0)
+		assert.equal(fits('R4 R5 R6', ''), 0)
 	})
 })
