@@ -121,6 +121,30 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 
 FAILED = pytest.StashKey[bool]()
 
+# The first try of a test that passed on its second (pytest-rerunfailures) leaves only an R
+# line in the summary; its failure is the lead to follow, so the summary prints it too. These
+# hooks run in the controlling process, which sees every worker's reports.
+_FIRST_TRIES: list[tuple[str, str]] = []
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    outcome: str = report.outcome  # pytest-rerunfailures adds "rerun" to pytest's three
+    if outcome == "rerun":
+        _FIRST_TRIES.append((report.nodeid, report.longreprtext))
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if not _FIRST_TRIES:
+        return
+    terminalreporter.section("first tries that failed (each was run again)")
+    for nodeid, text in _FIRST_TRIES:
+        lines = text.splitlines()
+        terminalreporter.write_line(f"{nodeid}:")
+        # The assertion and its values are at the end of a traceback; 25 lines hold them.
+        for line in lines[-25:]:
+            terminalreporter.write_line(f"    {line}")
+
+
 # Every frame keeps its last 40 input events (type, trusted, target, ms), for a failure to say
 # where a lost tap went. Passive capture listeners: the page sees its events as before.
 INPUTS_JS = """(() => {
