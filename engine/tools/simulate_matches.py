@@ -13,6 +13,12 @@ table from match to match as hands do in :mod:`engine.tools.simulate`; seats tie
 for the match share it. Each match is dealt from a secret derived from
 ``--seed`` and the match number, so a run is reproducible whatever
 ``--jobs`` is.
+
+``--per-match FILE`` also writes one JSON line per match (seed, match number,
+winners as listed entries and their levels, hands, stopped), so that two
+trees' runs of the same seed can be compared match by match
+(:mod:`engine.tools.compare_matches`): the same match number is the same deal
+with the same seating in both.
 """
 
 from __future__ import annotations
@@ -23,9 +29,9 @@ import json
 import os
 import sys
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TextIO
 
 from engine.classic.options import Options
 from engine.core.levels import ALL_LEVELS
@@ -38,6 +44,16 @@ from engine.variants import Game, rules_for_options, rules_of
 MAX_ACTIONS = 100_000
 
 
+@dataclass(frozen=True)
+class MatchOutcome:
+    """One match: its number, winners (listed entries, several on a tie), hands, stopped."""
+
+    match: int
+    winners: tuple[int, ...]
+    hands: int
+    stopped: bool
+
+
 @dataclass
 class MatchTally:
     """Match wins (shared on ties) and hands per listed entry."""
@@ -47,6 +63,7 @@ class MatchTally:
     hands: int = 0
     stopped: int = 0
     won: list[float] = field(default_factory=list)
+    outcomes: list[MatchOutcome] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.won = self.won or [0.0] * self.entries
@@ -56,6 +73,7 @@ class MatchTally:
         self.hands += other.hands
         self.stopped += other.stopped
         self.won = [a + b for a, b in zip(self.won, other.won, strict=True)]
+        self.outcomes.extend(other.outcomes)
 
 
 def bot_view(state: Game, seat: int) -> dict[str, Any]:
@@ -93,17 +111,52 @@ def play_chunk(args: tuple[Setup, Sequence[int]]) -> MatchTally:
         tally.matches += 1
         tally.hands += hands
         tally.stopped += stopped
+        tally.outcomes.append(MatchOutcome(match, winners, hands, stopped))
         for entry in winners:
             tally.won[entry] += 1 / len(winners)
     return tally
 
 
-def run(setup: Setup, matches: int, jobs: int) -> MatchTally:
-    """Play ``matches`` matches on ``jobs`` processes and merge the results."""
+def run(
+    setup: Setup,
+    matches: int,
+    jobs: int,
+    on_part: Callable[[MatchTally], None] | None = None,
+) -> MatchTally:
+    """Play ``matches`` matches on ``jobs`` processes and merge the results;
+    ``on_part`` sees each chunk as it finishes (in any order on more jobs)."""
     total = MatchTally(len(setup.levels))
     for part in fan_out(play_chunk, setup, matches, jobs, 20):
+        if on_part is not None:
+            on_part(part)
         total.merge(part)
+    total.outcomes.sort(key=lambda outcome: outcome.match)
     return total
+
+
+def outcome_line(setup: Setup, outcome: MatchOutcome) -> dict[str, Any]:
+    """One match as a ``--per-match`` line; seed and match number pair it with another
+    tree's run of the same seed."""
+    return {
+        "seed": setup.seed,
+        "match": outcome.match,
+        "winners": list(outcome.winners),
+        "levels": [setup.levels[entry] for entry in outcome.winners],
+        "hands": outcome.hands,
+        "stopped": outcome.stopped,
+    }
+
+
+def line_writer(setup: Setup, out: TextIO) -> Callable[[MatchTally], None]:
+    """Write each chunk's matches as JSON lines as soon as it is played, so a long run's
+    finished matches are on disk while it goes on."""
+
+    def write(part: MatchTally) -> None:
+        for outcome in part.outcomes:
+            out.write(json.dumps(outcome_line(setup, outcome)) + "\n")
+        out.flush()
+
+    return write
 
 
 def summary(setup: Setup, tally: MatchTally) -> dict[str, Any]:
@@ -153,6 +206,11 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--scoring", choices=("countdown", "points"), default="countdown")
     parser.add_argument("--start-points", type=int, default=20, help="countdown")
     parser.add_argument("--hands", type=int, help="hands a match (101: 5, points: 5)")
+    parser.add_argument(
+        "--per-match",
+        metavar="FILE",
+        help="also write one JSON line per match to FILE (for engine.compare_matches)",
+    )
     args = parser.parse_args(argv)
     levels = tuple(level.strip() for level in args.seats.split(",") if level.strip())
     known = ALL_LEVELS
@@ -179,7 +237,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     setup = Setup(args.levels, options, args.seed)
     started = time.perf_counter()
-    result = summary(setup, run(setup, args.matches, max(1, args.jobs)))
+    jobs = max(1, args.jobs)
+    if args.per_match:
+        with open(args.per_match, "w", encoding="utf-8") as out:
+            tally = run(setup, args.matches, jobs, line_writer(setup, out))
+    else:
+        tally = run(setup, args.matches, jobs)
+    result = summary(setup, tally)
     print(json.dumps(result) if args.json else report(result, time.perf_counter() - started))
     return 0
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+from pathlib import Path
 from typing import Any
 
 from engine.classic.bots import choose_action
@@ -74,3 +75,28 @@ def test_cli_json_and_argument_checks() -> None:
         assert 0.0 <= lo <= seat["share"] <= hi <= 1.0
     assert cli("--matches", "0").returncode == 2
     assert cli("--seats", "hard,grandmaster").returncode == 2
+
+
+def test_per_match_lines_name_each_match_and_its_winners(tmp_path: Path) -> None:
+    """One line per match, in match order on one job, the same lines on two."""
+    out = [tmp_path / "one.jsonl", tmp_path / "two.jsonl"]
+    for path, jobs in zip(out, ("1", "2"), strict=True):
+        done = cli(
+            "--seats", "normal,easy", "--matches", "3", "--start-points", "2", "--seed", "4",
+            "--jobs", jobs, "--json", "--per-match", str(path),
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+    lines = [json.loads(text) for text in out[0].read_text().splitlines()]
+    assert [line["match"] for line in lines] == [0, 1, 2]
+    setup = Setup(("normal", "easy"), Options(seats=2, start_points=2), 4)
+    for line in lines:
+        winners, hands, stopped = play_match(setup, line["match"])
+        assert line == {
+            "seed": 4,
+            "match": line["match"],
+            "winners": list(winners),
+            "levels": [setup.levels[w] for w in winners],
+            "hands": hands,
+            "stopped": stopped,
+        }
+    assert sorted(out[1].read_text().splitlines()) == sorted(out[0].read_text().splitlines())
