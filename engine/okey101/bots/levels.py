@@ -50,6 +50,7 @@ from engine.okey101.bots.hold import (
     lean_opening,
     take_to_finish,
 )
+from engine.okey101.bots.search import SEARCH, search_discard, search_hold, shortlist
 from engine.okey101.bots.seat import Action, Seat, is_okey, live_faces, make_pairs, value
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, count_pairs, opening_points
 from engine.okey101.table import layoffs, okey_swaps
@@ -97,7 +98,7 @@ def choose_action101(view: Mapping[str, Any], level: str, seed: int = 0) -> Acti
     rng = random.Random(seed * 1_000_003 + len(view.get("events", [])) * 131 + len(seat.rack))
     if view["phase"] == "take":
         return _take(seat, level, rng)
-    return _play(seat, level, rng)
+    return _play(seat, level, rng, view)
 
 
 def _take(seat: Seat, level: str, rng: random.Random) -> Action:
@@ -125,10 +126,10 @@ def _take(seat: Seat, level: str, rng: random.Random) -> Action:
     return {"type": "draw"} if "draw" in kinds else {"type": "end_hand"}
 
 
-def _play(seat: Seat, level: str, rng: random.Random) -> Action:
+def _play(seat: Seat, level: str, rng: random.Random, view: Mapping[str, Any]) -> Action:
     kinds = seat.types()
     if seat.opened is None:
-        opening = _opening(seat, level)
+        opening = _opening(seat, level, view, rng)
         if opening is not None:
             return opening
     elif seat.opened == "pairs":
@@ -146,10 +147,10 @@ def _play(seat: Seat, level: str, rng: random.Random) -> Action:
     if "discard" not in kinds:
         # A taken tile we could not use after all: put it back and draw instead.
         return {"type": "return_discard"}
-    return {"type": "discard", "tile": _discard(seat, level, rng)}
+    return {"type": "discard", "tile": _discard(seat, level, rng, view)}
 
 
-def _opening(seat: Seat, level: str) -> Action | None:
+def _opening(seat: Seat, level: str, view: Mapping[str, Any], rng: random.Random) -> Action | None:
     if level == "gentle" and seat.my_turns < GENTLE_QUIET_TURNS and seat.taken is None:
         return None
     suggested = seat.first("open")
@@ -160,7 +161,11 @@ def _opening(seat: Seat, level: str) -> Action | None:
         if hold(seat, suggested["melds"]):
             return None  # see bots.hold
         lean = lean_opening(seat) if HOLD["lean"] and seat.taken is None else None
-        return {"type": "open", "melds": [list(g) for g in lean]} if lean else suggested
+        groups = lean or tuple(tuple(g) for g in suggested["melds"])
+        ready = SEARCH["hold"] and seat.taken is None and not last_turn(seat)
+        if ready and search_hold(view, seat, groups, rng):
+            return None  # holding won more playouts (bots.search)
+        return {"type": "open", "melds": [list(g) for g in groups]}
     if suggested is not None and level != "hard":
         return suggested
     # hard weighs a suggested pairs opening here
@@ -226,7 +231,7 @@ def _after_opening(seat: Seat, level: str) -> Action | None:
     return {"type": "layoff", "tile": t, "meld": m, "position": p}
 
 
-def _discard(seat: Seat, level: str, rng: random.Random) -> int:
+def _discard(seat: Seat, level: str, rng: random.Random, view: Mapping[str, Any]) -> int:
     okey = seat.okey
     # The legal tiles: a left discard taken this turn may not be thrown straight back.
     rack: list[int] = list((seat.first("discard") or {}).get("tiles", seat.rack))
@@ -248,7 +253,12 @@ def _discard(seat: Seat, level: str, rng: random.Random) -> int:
         return after_discard(seat, ranked)
     if level == "hard" and seat.opened != "pairs":
         ahead = seat.opened is None and not judge.pairs_mode
-        return hard_discard(seat, ranked, scores, ahead)
+        pick = hard_discard(seat, ranked, scores, ahead)
+        if SEARCH["after" if seat.opened else "before"]:
+            # the judge's pick and the next best faces, played out on sampled deals
+            candidates = shortlist(ranked, pick, okey, int(SEARCH["candidates"]))
+            pick = search_discard(view, seat, candidates, rng)
+        return pick
     return ranked[0]
 
 
