@@ -113,7 +113,7 @@ def plan(index: int, melds: int, seats: int, reserve: int) -> list[Move] | None:
                 view = act(seat, move)
         if len(view["rack"]) <= 1:
             return None  # this seat would finish the hand
-        tile = _discard(Seat.of(view), "normal", random.Random(0))
+        tile = _discard(Seat.of(view), "normal", random.Random(0), view)
         view = act(seat, {"type": "discard", "tile": tile})
     return None
 
