@@ -203,6 +203,11 @@ function meldSlots(v) {
 	return room.slots
 }
 
+// Tiles and 1 px gaps, 3 px padding each side (box-sizing: border-box).
+function slotsWidth(n) {
+	return `calc(${n} * (var(--felt-tile-w) + 1px) + 5px)`
+}
+
 // The melds on the table, by the seat that laid them (table_owners, when the view has
 // it), then the burned sets. Each seat's melds follow its short name, on the same line.
 export function meldsOnTable(v) {
@@ -215,9 +220,10 @@ export function meldsOnTable(v) {
 			{ 'data-meld': i, 'data-drop': 'meld', 'data-act': 'meld', role: 'button' },
 			meldTiles(tiles, v.okey),
 		)
-		// Tiles and 1 px gaps, 3 px padding each side (box-sizing: border-box).
 		const n = Math.max(slots.get(i) ?? 0, tiles.length)
-		group.style.minWidth = `calc(${n} * (var(--felt-tile-w) + 1px) + 5px)`
+		group.style.minWidth = slotsWidth(n)
+		// Its width with room for one more tile only, for a table too full to keep more.
+		group.dataset.lean = tiles.length + (canGrow(tiles, v.okey) ? 1 : 0)
 		return group
 	}
 	const owner = seat =>
@@ -259,10 +265,18 @@ export function fitMelds(root, scrollTop = 0) {
 	const area = root.querySelector('.melds')
 	if (!area) return
 	const fits = () => area.scrollHeight <= area.clientHeight + 1
-	const fit = () => {
-		for (const width of MELD_TILE_WIDTHS) {
+	const tryWidths = () =>
+		MELD_TILE_WIDTHS.some(width => {
 			area.style.setProperty('--meld-tile-w', width + 'px')
-			if (fits()) break
+			return fits()
+		})
+	const fit = () => {
+		if (!tryWidths()) {
+			// Every meld in view comes first: give up the room kept for our own lay-offs.
+			for (const group of area.querySelectorAll('.group[data-lean]')) {
+				group.style.minWidth = slotsWidth(group.dataset.lean)
+			}
+			tryWidths()
 		}
 		mark()
 	}
