@@ -138,10 +138,13 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
         return
     terminalreporter.section("first tries that failed (each was run again)")
     for nodeid, text in _FIRST_TRIES:
-        lines = text.splitlines()
         terminalreporter.write_line(f"{nodeid}:")
-        # The assertion and its values are at the end of a traceback; 25 lines hold them.
-        for line in lines[-25:]:
+        lines = text.splitlines()
+        # Where in our tests it stopped (a timeout's traceback is mostly Playwright's own
+        # frames), then the error's own lines.
+        ours = [line for line in lines if line.startswith("tests/")]
+        errors = [line for line in lines if line.startswith("E ")]
+        for line in ours + errors[-15:]:
             terminalreporter.write_line(f"    {line}")
 
 
