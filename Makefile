@@ -44,6 +44,7 @@ serve: play
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 
 typecheck: $(STAMP)
 	$(PY) -m mypy engine api infra
@@ -83,13 +84,15 @@ jstest: | $(NODE)
 	$(NODE) --test tests/frontend/js/
 
 # Prettier (pinned in infra/package.json) over the frontend's code and tests/frontend/js, width 100
-# like ruff (.prettierrc.json, .prettierignore). `make format` fixes what `format-check` finds.
+# like ruff (.prettierrc.json, .prettierignore). `make format` fixes what `format-check` finds,
+# and what `make lint`'s `ruff format --check` finds in the Python.
 PRETTIER := infra/node_modules/.bin/prettier
 format-check:
 	infra/setup_node.sh
 	$(PRETTIER) --check frontend tests/frontend/js
 
-format:
+format: $(STAMP)
+	$(PY) -m ruff format .
 	infra/setup_node.sh
 	$(PRETTIER) --write frontend tests/frontend/js
 

@@ -126,7 +126,6 @@ def _break(store: Store, table_id: str, case: tuple[Any, ...]) -> None:
     )
 
 
-
 @pytest.mark.parametrize("case", MALFORMED, ids=[c[0] for c in MALFORMED])
 def test_a_malformed_attribute_is_corrupt_table_on_every_route_and_one_status_entry(
     wired: Service, client: ApiClient, case: tuple[Any, ...]

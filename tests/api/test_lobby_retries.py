@@ -30,8 +30,6 @@ def rid() -> str:
     return uuid.uuid4().hex  # what the frontend sends: crypto.randomUUID(), 122 random bits
 
 
-
-
 def test_a_repeated_join_gets_the_same_seat_and_token_and_stores_nothing(
     client: ApiClient, service: Service
 ) -> None:
@@ -173,9 +171,7 @@ def test_a_repeated_start_answers_the_view_and_stores_nothing(
     assert client.call("POST", path, {"extra": 1}, token=token).status == 400
 
 
-def test_racing_retries_of_one_join_take_one_seat(
-    atomic_store: Store, clock: ManualClock
-) -> None:
+def test_racing_retries_of_one_join_take_one_seat(atomic_store: Store, clock: ManualClock) -> None:
     service = Service(atomic_store, clock, Settings())
     made = create_table(service, NEW_FRIENDS, None)
     key = rid()

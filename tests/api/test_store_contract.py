@@ -57,9 +57,7 @@ def test_get_many_reads_what_is_stored_and_leaves_out_what_is_not(any_store: Sto
         any_store.create(item)
     any_store.put_if_version(StoredItem("t2", 9, '{"n":2}', None), expected_rev=3)
     read = any_store.get_many(["t4", "ghost", "t0", "t2", "t0"])  # a repeat is read once
-    assert read == BatchRead(
-        {"t4": items[4], "t0": items[0], "t2": StoredItem("t2", 9, '{"n":2}')}
-    )
+    assert read == BatchRead({"t4": items[4], "t0": items[0], "t2": StoredItem("t2", 9, '{"n":2}')})
     assert read.unread == frozenset()
     assert any_store.get_many([]) == BatchRead({})
     assert any_store.get_many(["ghost", "t1#0"]) == BatchRead({})

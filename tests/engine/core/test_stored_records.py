@@ -71,6 +71,7 @@ def test_a_stored_record_replays_to_the_same_state_and_views(table: dict[str, An
     seats = len(state.racks)
     for seat_key, views in expected["views"].items():
         seat = None if seat_key == "None" else int(seat_key)
+
         def current(since: int | None, seat: int | None = seat) -> dict[str, Any]:
             return without_show_deltas(as_json(rules.view_for(state, seat, since)), seats)
 
