@@ -64,19 +64,20 @@ PYTEST := $(PY) -m pytest -n auto --dist worksteal --durations=15 $(PYTEST_ARGS)
 # two cores with the property and API tests' CPU bursts made the browsers lose more. A browser
 # test that fails is run once more (pytest-rerunfailures) and named in the summary (`R`): a
 # loaded 2-core machine now and then loses a finger's tap or a frame in chromium (docs/TESTS.md),
-# and a test that fails twice fails the run.
+# and a test that fails twice fails the run. `-rsR`: a second -r replaces addopts' `-rs`, so it
+# names the skips too (a few browser tests skip when a random deal lacks what they check).
 E2E_RERUNS ?= 1
 pytest: $(STAMP) $(CHROMIUM)
 	infra/setup_node.sh
 	$(PYTEST) --ignore=tests/frontend/e2e
-	$(PYTEST) --reruns $(E2E_RERUNS) -rR tests/frontend/e2e
+	$(PYTEST) --reruns $(E2E_RERUNS) -rsR tests/frontend/e2e
 
 # Adds the exhaustive sweeps (marker `slow`) and lets Hypothesis draw new examples
 # instead of replaying the fixed ones `make test` uses.
 pytest-all: $(STAMP) $(CHROMIUM)
 	infra/setup_node.sh
 	HYPOTHESIS_PROFILE=explore $(PYTEST) -m '' --ignore=tests/frontend/e2e
-	HYPOTHESIS_PROFILE=explore $(PYTEST) -m '' --reruns $(E2E_RERUNS) -rR tests/frontend/e2e
+	HYPOTHESIS_PROFILE=explore $(PYTEST) -m '' --reruns $(E2E_RERUNS) -rsR tests/frontend/e2e
 
 # The frontend's pure modules under Node's own test runner: no packages, no build step.
 # frontend/js are plain .js ES modules; the root package.json ("type": "module") says so.
