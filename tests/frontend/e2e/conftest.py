@@ -78,12 +78,20 @@ class Pages:
         """Expect console errors containing ``text`` (a test that provokes a 409, say)."""
         self.allowed.append(text)
 
-    def new(self, width: int = 390, height: int = 844, *, mobile: bool = True, **kw: Any) -> Any:
+    def new(
+        self,
+        width: int = 390,
+        height: int = 844,
+        *,
+        mobile: bool = True,
+        scale: float | None = None,
+        **kw: Any,
+    ) -> Any:
         ctx = self.browser.new_context(
             viewport={"width": width, "height": height},
             has_touch=mobile,
             is_mobile=mobile,
-            device_scale_factor=2 if mobile else 1,
+            device_scale_factor=scale or (2 if mobile else 1),
             **kw,
         )
         self.contexts.append(ctx)
