@@ -111,7 +111,7 @@ def test_the_okey_asks_on_every_path_and_keep_is_the_answer(
     # A drag onto our discard corner: asked; Keep keeps it.
     touch_drag(page, tile_sel(okey), ".disc[data-drop=discard]")
     asked_with_keep_focused(page)
-    tap_and_settle(page, f"{DIALOG} #keep-tile")
+    tap_and_settle(page, f"{DIALOG} #keep-tile", after_drag=True)
     still_held(base, table, page, okey)
 
     # The D key: asked; Enter answers Keep; "Discard anyway" throws it.
