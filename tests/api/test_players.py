@@ -378,8 +378,12 @@ def test_a_hand_earns_only_after_24_own_moves_in_the_match(sqlite_world: World) 
     host, guest = world.new_player(), world.new_player()
     t = friends_table(world, [host, guest], pace="live", turn_seconds=10)
     tokens = dict(enumerate(t["tokens"]))
-    # The host makes 10 moves of its own, then the computer plays its turns out.
-    end = play_hand(world, t["table"], tokens, frozenset({0}), idle_after=10, turn_seconds=10)
+    # The host makes 10 moves of its own, then the computer plays its turns out. Neither
+    # person finishes: a random deal let the guest finish on its third turn, before the
+    # host had made its 10 moves.
+    end = play_hand(
+        world, t["table"], tokens, frozenset({0}), idle_after=10, turn_seconds=10, finish=False
+    )
     state = state_of(world, t["table"])
     assert own_moves(state, 0) == 10 < MIN_MOVES
     world.credit()
