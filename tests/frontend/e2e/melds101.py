@@ -12,6 +12,10 @@ from __future__ import annotations
 from typing import Any
 
 from .helpers import api
+from .meld_plans import load
+
+# The planned deals by meld count (meld_plans.json): the same table on every run.
+PLANS = load()
 
 
 def _friends_101(base: str, seats: int) -> tuple[str, list[str]]:
@@ -102,3 +106,32 @@ def table_with_melds(base: str, melds: int, seats: int = 4, tries: int = 40) -> 
                 break
             view = _act(base, tid, tokens[turn], view, _discard(view))
     raise AssertionError(f"no deal in {tries} reached {melds} melds with seat 0 opened")
+
+
+def planned_table(base: str, service: Any, melds: int) -> dict[str, Any]:
+    """A friends table dealt from the plan for ``melds``, played to its end over HTTP:
+    ``{"table_id", "token", "seat", "view"}`` for seat 0."""
+    from api.lobby import create_table
+
+    found = PLANS[melds]
+    request = {
+        "variant": "101",
+        "mode": "friends",
+        "name": "Ayşe",
+        "turn_seconds": 86400,  # a day a turn: the sweep never plays a seat meanwhile
+        "options": found["options"],
+    }
+    made = create_table(service, request, None, match_secret=bytes.fromhex(found["secret"]))
+    tid = made["table_id"]
+    tokens = {0: made["token"]}
+    for name in ("Mehmet", "Zeynep", "Can")[: found["options"]["seats"] - 1]:
+        body = {"invite_code": made["invite_code"], "name": name}
+        joined = api(base, "POST", f"tables/{tid}/join", body)
+        tokens[joined["seat"]] = joined["token"]
+    view = api(base, "POST", f"tables/{tid}/start", {}, tokens[0])
+    for n, (seat, move) in enumerate(found["moves"]):
+        body = {**move, "expected_version": view["version"], "action_id": f"plan{n}"}
+        view = api(base, "POST", f"tables/{tid}/actions", body, tokens[seat])
+    view = api(base, "GET", f"tables/{tid}?seat=0", token=tokens[0])
+    assert len(view["table"]) == melds and view["turn"] == 0, view["table"]
+    return {"table_id": tid, "token": tokens[0], "seat": 0, "view": view}

@@ -23,11 +23,10 @@ from typing import Any
 
 import pytest
 
-from .helpers import SHOT_FORMAT, SHOTS, api, finger_tap, open_table, swipe_up
-from .meld_plans import load
+from .helpers import SHOT_FORMAT, SHOTS, finger_tap, open_table, swipe_up
+from .melds101 import PLANS, planned_table
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
-PLANS = load()
 
 # Each meld tile: the points of it a finger finds (centre first, then the corners 2 px
 # in), its width, and its place; the area's scroll.
@@ -69,35 +68,6 @@ MELD_TILES_JS = """() => {
         clientHeight: area.clientHeight,
     }
 }"""
-
-
-def planned_table(base: str, service: Any, melds: int) -> dict[str, Any]:
-    """A friends table dealt from the plan for ``melds``, played to its end over HTTP:
-    ``{"table_id", "token", "seat", "view"}`` for seat 0."""
-    from api.lobby import create_table
-
-    found = PLANS[melds]
-    request = {
-        "variant": "101",
-        "mode": "friends",
-        "name": "Ayşe",
-        "turn_seconds": 86400,  # a day a turn: the sweep never plays a seat meanwhile
-        "options": found["options"],
-    }
-    made = create_table(service, request, None, match_secret=bytes.fromhex(found["secret"]))
-    tid = made["table_id"]
-    tokens = {0: made["token"]}
-    for name in ("Mehmet", "Zeynep", "Can")[: found["options"]["seats"] - 1]:
-        body = {"invite_code": made["invite_code"], "name": name}
-        joined = api(base, "POST", f"tables/{tid}/join", body)
-        tokens[joined["seat"]] = joined["token"]
-    view = api(base, "POST", f"tables/{tid}/start", {}, tokens[0])
-    for n, (seat, move) in enumerate(found["moves"]):
-        body = {**move, "expected_version": view["version"], "action_id": f"plan{n}"}
-        view = api(base, "POST", f"tables/{tid}/actions", body, tokens[seat])
-    view = api(base, "GET", f"tables/{tid}?seat=0", token=tokens[0])
-    assert len(view["table"]) == melds and view["turn"] == 0, view["table"]
-    return {"table_id": tid, "token": tokens[0], "seat": 0, "view": view}
 
 
 def shoot(page: Any, name: str) -> Path:
