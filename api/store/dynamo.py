@@ -293,20 +293,33 @@ class DynamoStore(Store):
         return found[:limit]
 
     def unindex(self, kind: Kind[T], index: Index, key: str) -> None:
-        # An update, not a put: the item's other attributes stay exactly as they are.
-        with contextlib.suppress(VersionConflict):  # gone meanwhile: nothing to take out
+        """The item read and put back without the index's attributes, every other one as it
+        was, on the condition that its revision is still the value read (whatever its type:
+        the item may be one no codec reads). A GetItem and a PutItem, the calls every
+        function's policy grants; a write in between wins (it wrote its own index state)."""
+        item = self._read(key)
+        dropped = (index.partition.name, index.sort.name)
+        if not item or not any(name in item for name in dropped):
+            return
+        kept = {name: value for name, value in item.items() if name not in dropped}
+        names = {"#id": "id", "#rev": kind.revision}
+        if kind.revision in item:
+            condition: dict[str, Any] = {
+                "ConditionExpression": "attribute_exists(#id) AND #rev = :seen",
+                "ExpressionAttributeValues": {":seen": item[kind.revision]},
+            }
+        else:
+            condition = {
+                "ConditionExpression": "attribute_exists(#id) AND attribute_not_exists(#rev)"
+            }
+        with contextlib.suppress(VersionConflict):
             self._conditional(
-                self.client.update_item,
+                self.client.put_item,
                 key,
-                "gone",
-                Key={"id": {"S": key}},
-                UpdateExpression="REMOVE #p, #s",
-                ConditionExpression="attribute_exists(#id)",
-                ExpressionAttributeNames={
-                    "#p": index.partition.name,
-                    "#s": index.sort.name,
-                    "#id": "id",
-                },
+                f"{kind.name} {key} changed",
+                Item=kept,
+                ExpressionAttributeNames=names,
+                **condition,
             )
 
     def raw(self, key: str) -> bytes | None:

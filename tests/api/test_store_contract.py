@@ -4,6 +4,7 @@ wrappers first, then the generic set (api/store/items.py) for every declared kin
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 from api.store.base import (
     MAX_BATCH,
     BatchRead,
+    CorruptItem,
     Store,
     StoredCounter,
     StoredItem,
@@ -32,6 +34,7 @@ from api.store.kinds import (
     Kind,
     wake_bucket,
 )
+from api.store.sqlite import SqliteStore
 
 
 def test_get_missing_is_none(any_store: Store) -> None:
@@ -267,3 +270,43 @@ def test_an_item_leaves_the_index_once_written_without_its_attributes(any_store:
     assert any_store.read(TABLE, "ghost") is None
     any_store.replace(TABLE, _waking("t1", 3, BUCKET_START + 9), 2)  # a clock runs again
     assert members() == ["t0", "t1"]
+
+
+def test_unindex_takes_out_an_item_no_codec_reads_and_keeps_the_rest(any_store: Store) -> None:
+    """The sweep sets aside a table it cannot read: its rev a string here."""
+    bucket = wake_bucket(BUCKET_START)
+    if isinstance(any_store, SqliteStore):
+        with sqlite3.connect(any_store.path) as db:
+            db.execute(
+                "INSERT INTO tables (id, rev, data, expires_at, wake_at, wb)"
+                " VALUES ('bad', 'x', '{}', 5, ?, ?)",
+                (BUCKET_START, bucket),
+            )
+    else:
+        client = any_store.client  # type: ignore[attr-defined]
+        client.put_item(
+            TableName=any_store.table_name,  # type: ignore[attr-defined]
+            Item={
+                "id": {"S": "bad"},
+                "rev": {"S": "x"},
+                "data": {"S": "{}"},
+                "expires_at": {"N": "5"},
+                "wb": {"S": bucket},
+                "wa": {"N": str(BUCKET_START)},
+            },
+        )
+    assert any_store.query(TABLE, WAKE, bucket, upto=None, limit=10) == ["bad"]
+    before = any_store.raw("bad")
+    with pytest.raises(CorruptItem):
+        any_store.read(TABLE, "bad")
+    any_store.set_aside("bad")
+    assert any_store.query(TABLE, WAKE, bucket, upto=None, limit=10) == []
+    after = any_store.raw("bad")
+    assert before is not None and after is not None
+    left = json.loads(after)
+    assert left == ["bad", "x", "{}", 5, None, None] or left == {
+        "id": {"S": "bad"},
+        "rev": {"S": "x"},
+        "data": {"S": "{}"},
+        "expires_at": {"N": "5"},
+    }

@@ -5,6 +5,8 @@ had a partition column is brought up to date with its rows still found."""
 
 from __future__ import annotations
 
+import json
+import re
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,7 @@ from api.store.base import StoredItem
 from api.store.kinds import INDEXES, KINDS, TABLE, WAKE, wake_bucket
 from api.store.sqlite import SqliteStore, index_sql
 
-from .support import table_definition
+from .support import table_definition, template
 
 
 def _declared_indexes() -> dict[str, dict[str, Any]]:
@@ -103,3 +105,22 @@ def test_a_sqlite_file_with_the_old_wake_index_is_reindexed_by_bucket(tmp_path: 
     assert store.due(900_000, 10) == ["due", "later"]
     SqliteStore(path)  # opening it again changes nothing
     assert store.due(900_000, 10) == ["due", "later"]
+
+
+def _dynamodb_actions(resource: dict[str, Any]) -> set[str]:
+    return set(re.findall(r"dynamodb:(\w+)", json.dumps(resource)))
+
+
+def test_each_function_is_granted_what_the_generic_set_calls_for_it_and_no_update() -> None:
+    """read/insert/replace are GetItem/PutItem, read_many BatchGetItem (the API's status
+    batch), query Query (the sweep); unindex is a GetItem and a PutItem too, so the sweep
+    can set a table aside. No function may update in place or write in a transaction."""
+    functions = {
+        name: _dynamodb_actions(resource)
+        for name, resource in template()["Resources"].items()
+        if resource["Type"] == "AWS::Serverless::Function"
+    }
+    assert functions["ApiFunction"] == {"GetItem", "PutItem", "BatchGetItem"}
+    assert functions["SweepFunction"] == {"GetItem", "PutItem", "Query"}
+    granted = set().union(*functions.values())
+    assert granted <= {"GetItem", "PutItem", "BatchGetItem", "Query"}
