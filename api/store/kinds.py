@@ -84,11 +84,6 @@ class Kind(Generic[T]):
     tell: str | None = None
     indexes: tuple[Index, ...] = ()
 
-    def revision_of(self, item: T) -> int:
-        value = self.encode(item)[self.revision]
-        assert isinstance(value, int)
-        return value
-
     def attribute(self, name: str) -> Attribute:
         return next(a for a in self.attributes if a.name == name)
 
