@@ -3,10 +3,11 @@
 Anything that reaches the API could otherwise mint players and tables as fast as it can
 send requests: the WAF's rate rule bounds requests per address, but it is optional, and a
 stack without it would store whatever came. So each creation first counts one against its
-client's address in the current window (an hour unless configured): one conditional write
-of a small counter item, ``rl~<kind>~<digest of the address>~<window number>``, that the
-store drops once its window is over (TTL). A client past the limit gets 429 ``too_many``
-with ``Retry-After``, the seconds until its window ends, and nothing is stored.
+client's address in the current window (an hour unless configured): a read and one
+conditional write of a small counter item, ``rl~<kind>~<digest of the address>~<window
+number>``, that the store drops once its window is over (TTL). A client past the limit
+gets 429 ``too_many`` with ``Retry-After``, the seconds until its window ends, and nothing
+is stored.
 
 The address is the viewer's as CloudFront saw it (``CloudFront-Viewer-Address``, which the
 stack's origin request policy adds; ``ISTAKA_CLIENT_ADDRESS=cloudfront``), else the
@@ -39,7 +40,7 @@ VIEWER_HEADER = "cloudfront-viewer-address"
 COUNTER_PREFIX = "rl~"
 KINDS = {"player": "p", "table": "t"}
 # Refusals remembered per service, at most this many keys (then forgotten all at once: a
-# forgotten refusal costs one conditional write, nothing else).
+# forgotten refusal costs one read of the counter, nothing else).
 MEMO_SIZE = 4096
 _refused: weakref.WeakKeyDictionary[Service, dict[str, int]] = weakref.WeakKeyDictionary()
 

@@ -17,6 +17,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from api.clock import Clock, SystemClock
 from api.config import Settings
@@ -24,9 +25,11 @@ from api.log import logger
 from api.players.stream import handle_change as credit_players
 from api.push.sender import Sender
 from api.push.stream import Deliverer, handle_change
-from api.store.base import BatchRead, Store, StoredItem, StoredPlayer, StoredPushes
+from api.store.base import BatchRead, Store, StoredItem
+from api.store.kinds import TABLE, Index, Kind
 
 REMEMBERED_READS = 256
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -36,8 +39,9 @@ class Change:
     at_s: int
 
 
-class NotifyingStore:
-    """A :class:`Store` that reports each replaced table item to ``changes``."""
+class NotifyingStore(Store):
+    """A :class:`Store` that reports each replaced table item to ``changes``: one wrapper
+    of the generic set, every other kind and call passed through untouched."""
 
     def __init__(self, inner: Store, changes: queue.Queue[Change | None], clock: Clock):
         self.inner = inner
@@ -53,53 +57,47 @@ class NotifyingStore:
             while len(self._reads) > REMEMBERED_READS:
                 self._reads.popitem(last=False)
 
-    def get(self, table_id: str) -> StoredItem | None:
-        item = self.inner.get(table_id)
-        if item is not None:
+    def read(self, kind: Kind[T], key: str) -> T | None:
+        item = self.inner.read(kind, key)
+        if kind is TABLE and isinstance(item, StoredItem):
             self._remember(item)
         return item
 
-    def create(self, table: StoredItem) -> None:
-        self.inner.create(table)  # a new table owes no push: nobody has subscribed yet
-        self._remember(table)
+    def insert(self, kind: Kind[T], item: T, *, now_s: int | None = None) -> None:
+        self.inner.insert(kind, item, now_s=now_s)
+        if kind is TABLE and isinstance(item, StoredItem):
+            self._remember(item)  # a new table owes no push: nobody has subscribed yet
 
-    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
+    def replace(self, kind: Kind[T], item: T, expected_rev: int) -> None:
+        if kind is not TABLE or not isinstance(item, StoredItem):
+            self.inner.replace(kind, item, expected_rev)  # not a table: no change to report
+            return
         with self._lock:
-            old = self._reads.get(table.table_id)
+            old = self._reads.get(item.table_id)
         if old is None or old.rev != expected_rev:
-            old = self.inner.get(table.table_id)  # not read through us: read it now
-        self.inner.put_if_version(table, expected_rev)
-        self._remember(table)
+            old = self.inner.get(item.table_id)  # not read through us: read it now
+        self.inner.replace(kind, item, expected_rev)
+        self._remember(item)
         # Landed, so the item replaced had rev expected_rev: the one read, if it matched.
         if old is not None and old.rev == expected_rev:
-            self.changes.put(Change(old, table, self.clock.now_ms() // 1000))
+            self.changes.put(Change(old, item, self.clock.now_ms() // 1000))
 
-    def get_many(self, table_ids: Sequence[str]) -> BatchRead:
-        return self.inner.get_many(table_ids)  # read-only: nothing to remember for a push
+    def read_many(self, kind: Kind[T], keys: Sequence[str]) -> BatchRead[T]:
+        return self.inner.read_many(kind, keys)  # read-only: nothing to remember for a push
 
-    def due(self, now_ms: int, limit: int) -> list[str]:
-        return self.inner.due(now_ms, limit)
+    def delete(self, kind: Kind[T], key: str, expected_rev: int | None = None) -> None:
+        self.inner.delete(kind, key, expected_rev)
 
-    def get_pushes(self, key: str) -> StoredPushes | None:
-        return self.inner.get_pushes(key)
+    def query(
+        self, kind: Kind[T], index: Index, partition: str, *, upto: int | None, limit: int
+    ) -> list[str]:
+        return self.inner.query(kind, index, partition, upto=upto, limit=limit)
 
-    def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
-        self.inner.put_pushes(pushes, expected_rev)
+    def unindex(self, kind: Kind[T], index: Index, key: str) -> None:
+        self.inner.unindex(kind, index, key)  # an index only: no change to report
 
-    def get_player(self, key: str) -> StoredPlayer | None:
-        return self.inner.get_player(key)
-
-    def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
-        self.inner.put_player(player, expected_rev)  # not a table: no change to report
-
-    def count_up(self, key: str, limit: int, now_s: int, expires_at: int) -> bool:
-        return self.inner.count_up(key, limit, now_s, expires_at)  # a counter: no table change
-
-    def set_aside(self, table_id: str) -> None:
-        self.inner.set_aside(table_id)  # the sweep's index only: no change to report
-
-    def raw(self, table_id: str) -> bytes | None:
-        return self.inner.raw(table_id)
+    def raw(self, key: str) -> bytes | None:
+        return self.inner.raw(key)
 
 
 class PushWorker:

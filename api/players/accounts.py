@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Callable
 
 from ..auth import match_token, new_token, token_hash
-from ..store.base import PlayerItems, StoreBusy, StoredPlayer, VersionConflict
+from ..store.base import Store, StoreBusy, StoredPlayer, VersionConflict
 from .model import PLAYER_ID, Player, player_key
 
 WRITE_ATTEMPTS = 5
@@ -41,7 +41,7 @@ def token_player_id(token: str) -> str | None:
 
 
 def create_player(
-    store: PlayerItems,
+    store: Store,
     now_s: int,
     name: str,
     *,
@@ -65,7 +65,7 @@ def create_player(
     raise VersionConflict("could not allocate a player id")
 
 
-def get_player(store: PlayerItems, player_id: str, now_s: int | None = None) -> Player | None:
+def get_player(store: Store, player_id: str, now_s: int | None = None) -> Player | None:
     """The player with this id, read consistently, or ``None``; with ``now_s``, also
     ``None`` for one past its TTL (DynamoDB deletes expired items up to days late)."""
     if not PLAYER_ID.fullmatch(player_id):
@@ -80,7 +80,7 @@ def get_player(store: PlayerItems, player_id: str, now_s: int | None = None) -> 
     return player
 
 
-def player_by_token(store: PlayerItems, token: str, now_s: int | None = None) -> Player | None:
+def player_by_token(store: Store, token: str, now_s: int | None = None) -> Player | None:
     """The player whose token this is, ``None`` for an unknown or malformed token (and,
     with ``now_s``, an expired player's).
 
@@ -95,7 +95,7 @@ def player_by_token(store: PlayerItems, token: str, now_s: int | None = None) ->
 
 
 def update_player(
-    store: PlayerItems,
+    store: Store,
     player_id: str,
     change: Callable[[Player], bool],
     now_s: int | None = None,
@@ -126,7 +126,7 @@ def update_player(
 
 
 def issue_token(
-    store: PlayerItems, player_id: str, secret: str | None = None, now_s: int | None = None
+    store: Store, player_id: str, secret: str | None = None, now_s: int | None = None
 ) -> str | None:
     """A new token for an existing player (another device, a Telegram login); ``None``: no
     such player. The oldest of its tokens goes past :data:`~api.players.model.MAX_TOKENS`.
@@ -144,7 +144,7 @@ def issue_token(
     return token if update_player(store, player_id, add, now_s) is not None else None
 
 
-def touch(store: PlayerItems, player: Player, now_s: int) -> Player:
+def touch(store: Store, player: Player, now_s: int) -> Player:
     """``player`` seen at ``now_s``: its TTL moved on if a day has passed since it last was
     (one conditional write), else nothing written. Never fails a request: a player that
     changed meanwhile or a busy store leave the TTL for the next use."""
@@ -157,9 +157,7 @@ def touch(store: PlayerItems, player: Player, now_s: int) -> Player:
     return touched if touched is not None else player
 
 
-def rename(
-    store: PlayerItems, player_id: str, name: str, now_s: int | None = None
-) -> Player | None:
+def rename(store: Store, player_id: str, name: str, now_s: int | None = None) -> Player | None:
     def change(player: Player) -> bool:
         if player.name == name:
             return False

@@ -24,7 +24,7 @@ from .. import seats
 from ..config import Settings
 from ..errors import RETRY_AFTER_STORE, bad_request, busy
 from ..service import Service
-from ..store.base import PushItems, StoreBusy, StoredPushes, VersionConflict
+from ..store.base import Store, StoreBusy, StoredPushes, VersionConflict
 from ..table_item import push_key
 
 MAX_DEVICES = 5
@@ -82,7 +82,7 @@ def endpoint_problem(endpoint: str, settings: Settings) -> str | None:
     return "the endpoint is not on a known push service (Google, Mozilla, Apple, Microsoft)"
 
 
-def read(store: PushItems, table_id: str, seat: int) -> tuple[list[Subscription], int | None]:
+def read(store: Store, table_id: str, seat: int) -> tuple[list[Subscription], int | None]:
     """The seat's subscriptions and the item's rev (``None``: no item yet)."""
     item = store.get_pushes(push_key(table_id, seat))
     if item is None:
@@ -91,7 +91,7 @@ def read(store: PushItems, table_id: str, seat: int) -> tuple[list[Subscription]
 
 
 def update(
-    store: PushItems,
+    store: Store,
     table_id: str,
     seat: int,
     change: Callable[[list[Subscription]], list[Subscription] | None],

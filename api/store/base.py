@@ -1,7 +1,7 @@
-"""The storage contract, by what is stored: tables and their finished hands
-(:class:`TableItems`), seats' push subscriptions (:class:`PushItems`), players
-(:class:`PlayerItems`) and counters (:class:`CounterItems`); a :class:`Store` keeps them
-all. Every item is written only if its revision is unchanged (a counter: its count).
+"""What the store holds and how it fails: the dataclass of each kind of item (tables and
+their finished hands, seats' push subscriptions, players, Telegram items, counters; each
+declared in api/store/kinds.py), a batch read's answer, and the store's errors. Every item
+is written only if its revision is unchanged (a counter: its count).
 
 ``rev`` is the store's own counter; it grows with every write (moves, joins,
 rack layouts), unlike the game version, so a saved layout never makes a
@@ -10,9 +10,10 @@ concurrent move look stale. ``data`` is an opaque compact JSON string.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import Generic, TypeVar
+
+T = TypeVar("T")
 
 # The most items one get_many reads: DynamoDB's BatchGetItem takes at most 100 keys.
 MAX_BATCH = 100
@@ -59,15 +60,36 @@ class StoredPlayer:
 
 
 @dataclass(frozen=True)
-class BatchRead:
-    """What :meth:`Store.get_many` found.
+class StoredTelegram:
+    """A small JSON item of the Telegram features (api/telegram/items.py): a seat's or a
+    user's link. ``rev`` guards concurrent writes; ``data`` is an opaque JSON string."""
+
+    key: str
+    rev: int
+    data: str
+    expires_at: int | None = None
+
+
+@dataclass(frozen=True)
+class StoredCounter:
+    """A counter with a ceiling (api/limits.py). Its ``count`` is its revision: each count
+    is a write conditional on the count read."""
+
+    key: str
+    count: int
+    expires_at: int  # epoch seconds after which the store may drop it
+
+
+@dataclass(frozen=True)
+class BatchRead(Generic[T]):
+    """What :meth:`Store.read_many` (and :meth:`Store.get_many`) found.
 
     An id in neither ``found`` nor ``unread`` is not stored. ``unread`` holds the ids the
     backend left unanswered through its own bounded retries (DynamoDB's
     ``UnprocessedKeys``, when a partition is throttled): asked again later, they may be there.
     """
 
-    found: dict[str, StoredItem]
+    found: dict[str, T]
     unread: frozenset[str] = field(default_factory=frozenset)
     # Ids whose item is there but malformed (:class:`CorruptItem`): each is an error of its
     # own, the rest of the batch is answered.
@@ -131,6 +153,15 @@ def stored_item(
     )
 
 
+def counter_item(key: object, count: object, expires_at: object) -> StoredCounter:
+    """A :class:`StoredCounter` from attributes as a backend gave them, checked."""
+    name = key if isinstance(key, str) else "?"
+    if not _number(count) or not _number(expires_at):
+        raise CorruptItem(name, "a counter's count or expiry is not an integer")
+    assert isinstance(count, int) and isinstance(expires_at, int)
+    return StoredCounter(name, count, expires_at)
+
+
 class VersionConflict(Exception):
     """The item changed (or appeared) since it was read: re-read and try again."""
 
@@ -151,76 +182,25 @@ class StoreBusy(Exception):
         self.table_id = table_id
 
 
-class TableItems(Protocol):
-    """Tables and their finished hands, each an item keyed by its id. Each method raises
-    :class:`StoreBusy` when the backend cannot answer now; so do those of the others."""
+# The store itself: the generic set and the per-kind wrappers over it (api/store/items.py).
+# Imported last, since it builds on the records above (through api/store/kinds.py); the
+# package imports this module first (api/store/__init__.py), so the cycle always resolves.
+from .items import Store  # noqa: E402
 
-    def get(self, table_id: str) -> StoredItem | None:
-        """The item, read consistently, or ``None``."""
-
-    def get_many(self, table_ids: Sequence[str]) -> BatchRead:
-        """Up to :data:`MAX_BATCH` distinct items in one request to the backend.
-
-        Read consistently, like :meth:`get`; an item that expired but is still stored is
-        returned as stored (the caller decides, as it does after :meth:`get`). More than
-        ``MAX_BATCH`` distinct ids is a ``ValueError``: the caller bounds its batches.
-        """
-
-    def create(self, table: StoredItem) -> None:
-        """Write a new item; :class:`VersionConflict` if the id is taken."""
-
-    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
-        """Replace the item only if its stored ``rev`` is ``expected_rev``.
-
-        Raises :class:`VersionConflict` otherwise (also when it is gone).
-        """
-
-    def due(self, now_ms: int, limit: int) -> list[str]:
-        """Ids of up to ``limit`` items whose ``wake_at`` is at or before ``now_ms``, earliest
-        first, found through an index (never a scan of the table). An index may lag a write
-        or still hold an item's old wake time: the caller re-reads and re-checks each one.
-        """
-
-    def set_aside(self, table_id: str) -> None:
-        """Take the item out of the sweep's index (its ``wake_at`` dropped, nothing else
-        touched): for a table the sweep cannot read, so that it stops coming back."""
-
-    def raw(self, table_id: str) -> bytes | None:
-        """The stored item as the backend holds it, for byte-for-byte comparison in tests."""
-
-
-class PushItems(Protocol):
-    """Each seat's Web Push subscriptions (api/push)."""
-
-    def get_pushes(self, key: str) -> StoredPushes | None:
-        """A seat's subscriptions item, read consistently, or ``None``."""
-
-    def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
-        """Write a seat's subscriptions item if its stored ``rev`` is ``expected_rev``
-        (``None``: only if there is none yet); :class:`VersionConflict` otherwise."""
-
-
-class PlayerItems(Protocol):
-    """Players (api/players)."""
-
-    def get_player(self, key: str) -> StoredPlayer | None:
-        """A player's item, read consistently, or ``None``."""
-
-    def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
-        """Write a player's item if its stored ``rev`` is ``expected_rev`` (``None``: only
-        if there is none yet); :class:`VersionConflict` otherwise."""
-
-
-class CounterItems(Protocol):
-    """Counters with a ceiling, one item each (api/limits.py: creations per client and hour)."""
-
-    def count_up(self, key: str, limit: int, now_s: int, expires_at: int) -> bool:
-        """Add one to the counter ``key`` (a new one starts at 1) unless it has reached
-        ``limit``: whether it was added. One conditional write, whatever the answer; the
-        counter may be dropped after ``expires_at`` (epoch seconds), and a backend that
-        drops expired items itself does so by ``now_s``."""
-
-
-class Store(TableItems, PushItems, PlayerItems, CounterItems, Protocol):
-    """The whole store: what the API's service holds (SQLite, DynamoDB, and the dev
-    server's wrapper around either)."""
+__all__ = [
+    "MAX_BATCH",
+    "BatchRead",
+    "CorruptItem",
+    "Store",
+    "StoreBusy",
+    "StoredCounter",
+    "StoredItem",
+    "StoredPlayer",
+    "StoredPushes",
+    "StoredTelegram",
+    "VersionConflict",
+    "checked_text",
+    "counter_item",
+    "stored_item",
+    "valid_text",
+]

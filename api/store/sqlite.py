@@ -1,6 +1,10 @@
 """The embedded store: one SQLite file, the default for local play and tests.
 
-Same semantics as DynamoDB: a conditional replace on ``rev``. Each thread
+Same semantics as DynamoDB: a conditional replace on the revision. Each kind of item
+(api/store/kinds.py) lives in a table of its own, its columns its declared attributes; each
+declared index is a partial index on its two columns, so it holds only the rows that carry
+them, as DynamoDB's sparse index does. A file made before a column or an index existed gets
+it when opened. Each thread
 keeps a connection of its own, so threads (the dev server, concurrency tests)
 never share one, and a request does not pay for opening the file and setting
 it up on every read and write; WAL mode lets readers and the single writer
@@ -16,18 +20,13 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, TypeVar
 
-from .base import (
-    MAX_BATCH,
-    BatchRead,
-    CorruptItem,
-    StoreBusy,
-    StoredItem,
-    StoredPlayer,
-    StoredPushes,
-    VersionConflict,
-    stored_item,
-)
+from .base import MAX_BATCH, BatchRead, CorruptItem, StoreBusy, VersionConflict
+from .items import Store
+from .kinds import KINDS, TABLE, WAKE, Attribute, Index, Kind
+
+T = TypeVar("T")
 
 # How long a statement waits for another connection's write lock before giving up.
 BUSY_TIMEOUT_MS = 10_000
@@ -43,55 +42,6 @@ def _locked(err: sqlite3.OperationalError) -> bool:
     return code & 0xFF in _LOCKED
 
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    rev INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    expires_at INTEGER,
-    wake_at INTEGER
-)
-"""
-# The sweep's index, partial like DynamoDB's sparse one: only tables with a clock running.
-WAKE_INDEX = "CREATE INDEX IF NOT EXISTS tables_wake ON tables (wake_at) WHERE wake_at IS NOT NULL"
-COLUMNS = "id, rev, data, expires_at, wake_at"
-DUE_QUERY = (
-    "SELECT id FROM tables WHERE wake_at IS NOT NULL AND wake_at <= ? ORDER BY wake_at LIMIT ?"
-)
-# Push subscriptions live in a table of their own: a view never reads them.
-PUSH_SCHEMA = """
-CREATE TABLE IF NOT EXISTS pushes (
-    id TEXT PRIMARY KEY,
-    rev INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    expires_at INTEGER
-)
-"""
-# Players (api/players) too: no table read or write ever touches them.
-PLAYER_SCHEMA = """
-CREATE TABLE IF NOT EXISTS players (
-    id TEXT PRIMARY KEY,
-    rev INTEGER NOT NULL,
-    data TEXT NOT NULL,
-    expires_at INTEGER
-)
-"""
-# Counters (api/limits.py): a key per client address and hour, dropped once expired.
-COUNTER_SCHEMA = """
-CREATE TABLE IF NOT EXISTS counters (
-    id TEXT PRIMARY KEY,
-    n INTEGER NOT NULL,
-    expires_at INTEGER NOT NULL
-)
-"""
-# One statement, so the check and the increment are one step: a new key starts at 1, an
-# existing one grows only below the limit (rowcount 0 when it has reached it).
-COUNT_UP = (
-    "INSERT INTO counters (id, n, expires_at) VALUES (?, 1, ?)"
-    " ON CONFLICT(id) DO UPDATE SET n = n + 1 WHERE n < ?"
-)
-
-
 @contextmanager
 def _answering(table_id: str) -> Iterator[None]:
     """A lock still held after the busy timeout is :class:`StoreBusy`; other errors are bugs."""
@@ -103,7 +53,53 @@ def _answering(table_id: str) -> Iterator[None]:
         raise StoreBusy(getattr(err, "sqlite_errorname", "SQLITE_BUSY"), table_id) from err
 
 
-class SqliteStore:
+def _sql_type(attribute: Attribute) -> str:
+    return "INTEGER" if attribute.type == "N" else "TEXT"
+
+
+def table_kinds() -> dict[str, Kind[Any]]:
+    """One kind per SQLite table; kinds that share a table declare the same attributes."""
+    tables: dict[str, Kind[Any]] = {}
+    for kind in KINDS:
+        first = tables.setdefault(kind.sqlite_table, kind)
+        assert first.attributes == kind.attributes, f"{kind.name} and {first.name} differ"
+    return tables
+
+
+def create_table_sql(kind: Kind[Any]) -> str:
+    columns = ["id TEXT PRIMARY KEY"] + [
+        f"{a.sqlite_column} {_sql_type(a)}{' NOT NULL' if a.required else ''}"
+        for a in kind.attributes
+    ]
+    return f"CREATE TABLE IF NOT EXISTS {kind.sqlite_table} ({', '.join(columns)})"
+
+
+def index_sql(kind: Kind[Any], index: Index) -> str:
+    """The partial index, as sqlite_master keeps its text (so a changed one is told apart)."""
+    part, sort = index.partition.sqlite_column, index.sort.sqlite_column
+    return (
+        f"CREATE INDEX {kind.sqlite_table}_{index.name} ON {kind.sqlite_table}"
+        f" ({part}, {sort}) WHERE {part} IS NOT NULL"
+    )
+
+
+def query_sql(kind: Kind[Any], index: Index) -> str:
+    """Keys under a partition value, sort values up to a bound, in sort order, limited: the
+    equality on the partition column lets SQLite use the partial index (tests/api/
+    test_sweep.py reads the query plan)."""
+    part, sort = index.partition.sqlite_column, index.sort.sqlite_column
+    return (
+        f"SELECT id FROM {kind.sqlite_table} WHERE {part} = ? AND {sort} <= ?"
+        f" ORDER BY {sort} LIMIT ?"
+    )
+
+
+# The sweep's query (parameters: bucket, now in ms, limit).
+DUE_QUERY = query_sql(TABLE, WAKE)
+_NO_BOUND = 2**63 - 1
+
+
+class SqliteStore(Store):
     def __init__(self, path: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
         self.path = path
         self.busy_timeout_ms = busy_timeout_ms
@@ -112,17 +108,8 @@ class SqliteStore:
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         with self._connect() as db:
             db.execute("PRAGMA journal_mode=WAL")
-            db.execute(SCHEMA)
-            columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
-            if "wake_at" not in columns:  # a file made before the sweep existed
-                db.execute("ALTER TABLE tables ADD COLUMN wake_at INTEGER")
-            db.execute(WAKE_INDEX)
-            db.execute(PUSH_SCHEMA)
-            db.execute(PLAYER_SCHEMA)
-            players = {row[1] for row in db.execute("PRAGMA table_info(players)")}
-            if "expires_at" not in players:  # a file made before players could expire
-                db.execute("ALTER TABLE players ADD COLUMN expires_at INTEGER")
-            db.execute(COUNTER_SCHEMA)
+            for kind in table_kinds().values():
+                _set_up(db, kind)
 
     def _connect(self) -> sqlite3.Connection:
         """This thread's connection (autocommit: each statement is its own transaction)."""
@@ -138,147 +125,160 @@ class SqliteStore:
             self._local.db = db
         return db
 
-    def get(self, table_id: str) -> StoredItem | None:
-        with _answering(table_id), self._connect() as db:
-            row = db.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
-        # SQLite's columns take any type: each is checked as DynamoDB's attributes are.
-        return stored_item(*row) if row else None
+    def read(self, kind: Kind[T], key: str) -> T | None:
+        with _answering(key), self._connect() as db:
+            row = db.execute(f"{_select(kind)} WHERE id = ?", (key,)).fetchone()
+        return _decoded(kind, row) if row else None
 
-    def get_many(self, table_ids: Sequence[str]) -> BatchRead:
-        ids = list(dict.fromkeys(table_ids))
+    def read_many(self, kind: Kind[T], keys: Sequence[str]) -> BatchRead[T]:
+        ids = list(dict.fromkeys(keys))
         if len(ids) > MAX_BATCH:
-            raise ValueError(f"get_many reads at most {MAX_BATCH} items, not {len(ids)}")
+            raise ValueError(f"read_many reads at most {MAX_BATCH} items, not {len(ids)}")
         if not ids:
             return BatchRead({})
         marks = ",".join("?" * len(ids))
         with _answering(ids[0]), self._connect() as db:
-            rows = db.execute(f"SELECT {COLUMNS} FROM tables WHERE id IN ({marks})", ids).fetchall()
-        found: dict[str, StoredItem] = {}
+            rows = db.execute(f"{_select(kind)} WHERE id IN ({marks})", ids).fetchall()
+        found: dict[str, T] = {}
         corrupt: set[str] = set()
         for row in rows:
             try:
-                found[row[0]] = stored_item(*row)
+                item = _decoded(kind, row)
             except CorruptItem:
                 corrupt.add(row[0])
+                continue
+            if item is not None:
+                found[row[0]] = item
         return BatchRead(found, corrupt=frozenset(corrupt))
 
-    def create(self, table: StoredItem) -> None:
-        with _answering(table.table_id), self._connect() as db:
-            # Expired rows go when new ones come, as DynamoDB's TTL sweeps them eventually.
-            db.execute(
-                "DELETE FROM tables WHERE expires_at IS NOT NULL AND expires_at < ?",
-                (int(time.time()),),
-            )
+    def insert(self, kind: Kind[T], item: T, *, now_s: int | None = None) -> None:
+        key, values = kind.key(item), _values(kind, item)
+        names = ", ".join(["id", *(a.sqlite_column for a in kind.attributes)])
+        marks = ", ".join("?" * (len(values) + 1))
+        with _answering(key), self._connect() as db:
+            if kind.expiry:
+                # Expired rows go when new ones come, as DynamoDB's TTL sweeps them eventually.
+                expiry = kind.attribute(kind.expiry).sqlite_column
+                now = int(time.time()) if now_s is None else now_s
+                db.execute(
+                    f"DELETE FROM {kind.sqlite_table} WHERE {expiry} IS NOT NULL AND {expiry} < ?",
+                    (now,),
+                )
             try:
                 db.execute(
-                    f"INSERT INTO tables ({COLUMNS}) VALUES (?, ?, ?, ?, ?)",
-                    (table.table_id, table.rev, table.data, table.expires_at, table.wake_at),
+                    f"INSERT INTO {kind.sqlite_table} ({names}) VALUES ({marks})", (key, *values)
                 )
             except sqlite3.IntegrityError as exc:
-                raise VersionConflict(f"table {table.table_id} exists") from exc
+                raise VersionConflict(f"{kind.name} {key} exists") from exc
 
-    def put_if_version(self, table: StoredItem, expected_rev: int) -> None:
-        with _answering(table.table_id), self._connect() as db:
+    def replace(self, kind: Kind[T], item: T, expected_rev: int) -> None:
+        key, values = kind.key(item), _values(kind, item)
+        sets = ", ".join(f"{a.sqlite_column} = ?" for a in kind.attributes)
+        rev = kind.attribute(kind.revision).sqlite_column
+        with _answering(key), self._connect() as db:
             cursor = db.execute(
-                "UPDATE tables SET rev = ?, data = ?, expires_at = ?, wake_at = ?"
-                " WHERE id = ? AND rev = ?",
-                (
-                    table.rev,
-                    table.data,
-                    table.expires_at,
-                    table.wake_at,
-                    table.table_id,
-                    expected_rev,
-                ),
+                f"UPDATE {kind.sqlite_table} SET {sets} WHERE id = ? AND {rev} = ?",
+                (*values, key, expected_rev),
             )
             if cursor.rowcount != 1:
-                raise VersionConflict(f"table {table.table_id} changed")
+                raise VersionConflict(f"{kind.name} {key} changed")
 
-    def due(self, now_ms: int, limit: int) -> list[str]:
-        with _answering("(sweep)"), self._connect() as db:
-            # "wake_at IS NOT NULL" lets SQLite use the partial index (EXPLAIN QUERY PLAN
-            # in tests/api/test_sweep.py checks it does).
-            rows = db.execute(DUE_QUERY, (now_ms, limit)).fetchall()
+    def delete(self, kind: Kind[T], key: str, expected_rev: int | None = None) -> None:
+        with _answering(key), self._connect() as db:
+            if expected_rev is None:
+                db.execute(f"DELETE FROM {kind.sqlite_table} WHERE id = ?", (key,))
+                return
+            rev = kind.attribute(kind.revision).sqlite_column
+            cursor = db.execute(
+                f"DELETE FROM {kind.sqlite_table} WHERE id = ? AND {rev} = ?",
+                (key, expected_rev),
+            )
+            if cursor.rowcount != 1:
+                raise VersionConflict(f"{kind.name} {key} changed")
+
+    def query(
+        self, kind: Kind[T], index: Index, partition: str, *, upto: int | None, limit: int
+    ) -> list[str]:
+        bound = _NO_BOUND if upto is None else upto
+        with _answering(f"({index.name})"), self._connect() as db:
+            rows = db.execute(query_sql(kind, index), (partition, bound, limit)).fetchall()
         return [row[0] for row in rows]
 
-    def get_pushes(self, key: str) -> StoredPushes | None:
+    def unindex(self, kind: Kind[T], index: Index, key: str) -> None:
+        part, sort = index.partition.sqlite_column, index.sort.sqlite_column
         with _answering(key), self._connect() as db:
-            row = db.execute(
-                "SELECT id, rev, data, expires_at FROM pushes WHERE id = ?", (key,)
-            ).fetchone()
-        if not row:
-            return None
-        checked = stored_item(*row)
-        return StoredPushes(key, checked.rev, checked.data, checked.expires_at)
-
-    def put_pushes(self, pushes: StoredPushes, expected_rev: int | None) -> None:
-        row = (pushes.rev, pushes.data, pushes.expires_at, pushes.key)
-        with _answering(pushes.key), self._connect() as db:
-            if expected_rev is None:
-                db.execute(
-                    "DELETE FROM pushes WHERE expires_at IS NOT NULL AND expires_at < ?",
-                    (int(time.time()),),
-                )
-                try:
-                    db.execute(
-                        "INSERT INTO pushes (rev, data, expires_at, id) VALUES (?, ?, ?, ?)", row
-                    )
-                except sqlite3.IntegrityError as exc:
-                    raise VersionConflict(f"pushes {pushes.key} exist") from exc
-                return
-            cursor = db.execute(
-                "UPDATE pushes SET rev = ?, data = ?, expires_at = ? WHERE id = ? AND rev = ?",
-                (*row, expected_rev),
+            db.execute(
+                f"UPDATE {kind.sqlite_table} SET {part} = NULL, {sort} = NULL WHERE id = ?",
+                (key,),
             )
-            if cursor.rowcount != 1:
-                raise VersionConflict(f"pushes {pushes.key} changed")
 
-    def get_player(self, key: str) -> StoredPlayer | None:
+    def raw(self, key: str) -> bytes | None:
         with _answering(key), self._connect() as db:
-            row = db.execute(
-                "SELECT id, rev, data, expires_at FROM players WHERE id = ?", (key,)
-            ).fetchone()
-        if not row:
-            return None
-        checked = stored_item(*row)
-        return StoredPlayer(key, checked.rev, checked.data, checked.expires_at)
-
-    def put_player(self, player: StoredPlayer, expected_rev: int | None) -> None:
-        row = (player.rev, player.data, player.expires_at, player.key)
-        with _answering(player.key), self._connect() as db:
-            if expected_rev is None:
-                # Expired players go when new ones come, as DynamoDB's TTL sweeps them.
-                db.execute(
-                    "DELETE FROM players WHERE expires_at IS NOT NULL AND expires_at < ?",
-                    (int(time.time()),),
-                )
-                try:
-                    db.execute(
-                        "INSERT INTO players (rev, data, expires_at, id) VALUES (?, ?, ?, ?)", row
-                    )
-                except sqlite3.IntegrityError as exc:
-                    raise VersionConflict(f"player {player.key} exists") from exc
-                return
-            cursor = db.execute(
-                "UPDATE players SET rev = ?, data = ?, expires_at = ? WHERE id = ? AND rev = ?",
-                (*row, expected_rev),
-            )
-            if cursor.rowcount != 1:
-                raise VersionConflict(f"player {player.key} changed")
-
-    def count_up(self, key: str, limit: int, now_s: int, expires_at: int) -> bool:
-        if limit < 1:
-            raise ValueError("a counter's limit is at least 1")
-        with _answering(key), self._connect() as db:
-            db.execute("DELETE FROM counters WHERE expires_at < ?", (now_s,))
-            cursor = db.execute(COUNT_UP, (key, expires_at, limit))
-        return cursor.rowcount == 1
-
-    def set_aside(self, table_id: str) -> None:
-        with _answering(table_id), self._connect() as db:
-            db.execute("UPDATE tables SET wake_at = NULL WHERE id = ?", (table_id,))
-
-    def raw(self, table_id: str) -> bytes | None:
-        with _answering(table_id), self._connect() as db:
-            row = db.execute(f"SELECT {COLUMNS} FROM tables WHERE id = ?", (table_id,)).fetchone()
+            row = db.execute(f"{_select(TABLE)} WHERE id = ?", (key,)).fetchone()
         return json.dumps(row, ensure_ascii=False).encode("utf-8") if row else None
+
+
+def _select(kind: Kind[Any]) -> str:
+    columns = ", ".join(["id", *(a.sqlite_column for a in kind.attributes)])
+    return f"SELECT {columns} FROM {kind.sqlite_table}"
+
+
+def _decoded(kind: Kind[T], row: Sequence[Any]) -> T | None:
+    """The row's item. SQLite's columns take any type: each is checked by the kind's codec
+    as DynamoDB's attributes are. ``None`` for a row of another kind sharing the table."""
+    read = {
+        a.name: value
+        for a, value in zip(kind.attributes, row[1:], strict=True)
+        if value is not None
+    }
+    if kind.tell is not None and kind.tell not in read:
+        return None
+    return kind.decode(row[0], read)
+
+
+def _values(kind: Kind[T], item: T) -> list[str | int | None]:
+    fields = kind.encode(item)
+    return [fields.get(a.name) for a in kind.attributes]
+
+
+def _set_up(db: sqlite3.Connection, kind: Kind[Any]) -> None:
+    """The kind's table, with any column and index a file made before them lacks."""
+    table = kind.sqlite_table
+    db.execute(create_table_sql(kind))
+    have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+    for attribute in kind.attributes:
+        if attribute.sqlite_column not in have:
+            db.execute(
+                f"ALTER TABLE {table} ADD COLUMN {attribute.sqlite_column} {_sql_type(attribute)}"
+            )
+    for index in kind.indexes:
+        sql = index_sql(kind, index)
+        name = f"{table}_{index.name}"
+        row = db.execute(
+            "SELECT sql FROM sqlite_master WHERE type = 'index' AND name = ?", (name,)
+        ).fetchone()
+        if row and row[0] == sql:
+            continue
+        # Missing, or made on other columns (the wake index was on the wake time alone):
+        # made again, and filled from the rows that have a sort value.
+        db.execute(f"DROP INDEX IF EXISTS {name}")
+        db.execute(sql.replace("CREATE INDEX", "CREATE INDEX IF NOT EXISTS", 1))
+        _reindex(db, kind, index)
+
+
+def _reindex(db: sqlite3.Connection, kind: Kind[Any], index: Index) -> None:
+    """Write the index columns of every row with a sort value, as its codec makes them."""
+    sort = index.sort.sqlite_column
+    part = index.partition.sqlite_column
+    for row in db.execute(f"{_select(kind)} WHERE {sort} IS NOT NULL").fetchall():
+        try:
+            item = _decoded(kind, row)
+        except CorruptItem:
+            continue  # left out of the index: the sweep could not read it anyway
+        if item is None:
+            continue
+        fields = kind.encode(item)
+        db.execute(
+            f"UPDATE {kind.sqlite_table} SET {part} = ?, {sort} = ? WHERE id = ?",
+            (fields.get(index.partition.name), fields.get(index.sort.name), row[0]),
+        )

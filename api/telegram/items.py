@@ -1,10 +1,9 @@
 """Small JSON items of the Telegram features, kept beside the tables.
 
-They ride on the store's side-item methods (``get_pushes``/``put_pushes``, the ones Web
-Push subscriptions use), so every backend (SQLite, DynamoDB) holds them with no new
-table and no new permission. Their keys contain ``~``, which no table id does, so none
-ever loads as a table, and they carry no ``data`` attribute, so the notifier's stream
-filter (template.yaml) never hands their writes to it.
+A kind of their own (``TELEGRAM`` in api/store/kinds.py), read and written through the
+store's generic set. Their keys contain ``~``, which no table id does, so none ever loads
+as a table, and they carry no ``data`` attribute, so the notifier's stream filter
+(template.yaml) never hands their writes to it.
 """
 
 from __future__ import annotations
@@ -13,7 +12,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..store.base import Store, StoredPushes, VersionConflict, checked_text
+from ..store.base import Store, StoredTelegram, VersionConflict, checked_text
+from ..store.kinds import TELEGRAM
 
 WRITE_ATTEMPTS = 5
 Item = dict[str, Any]
@@ -21,7 +21,7 @@ Item = dict[str, Any]
 
 def read(store: Store, key: str) -> tuple[Item | None, int | None]:
     """The item's JSON and rev, ``(None, None)`` when there is none."""
-    stored = store.get_pushes(key)
+    stored = store.read(TELEGRAM, key)
     if stored is None:
         return None, None
     data: Item = json.loads(stored.data)
@@ -44,7 +44,7 @@ def update(
             return current
         text = checked_text(key, json.dumps(changed, separators=(",", ":")))
         try:
-            store.put_pushes(StoredPushes(key, (rev or 0) + 1, text, expires_at), rev)
+            store.write(TELEGRAM, StoredTelegram(key, (rev or 0) + 1, text, expires_at), rev)
         except VersionConflict:
             continue
         return changed

@@ -14,7 +14,8 @@ import pytest
 from api.clock import ManualClock
 from api.service import Service
 from api.store.base import Store, StoredItem
-from api.store.dynamo import WAKE_BUCKET, WAKE_INDEX, DynamoStore, due_buckets, wake_bucket
+from api.store.dynamo import DynamoStore
+from api.store.kinds import WAKE_BUCKET, WAKE_INDEX, due_buckets, wake_bucket
 from api.store.sqlite import DUE_QUERY, SqliteStore
 from api.sweep import handler, sweep, wake
 from api.table_item import Table
@@ -249,7 +250,7 @@ def test_the_sweep_and_a_request_racing_play_the_turn_once(
 def test_sqlite_finds_due_tables_through_its_partial_index(tmp_path: Any) -> None:
     store = SqliteStore(str(tmp_path / "t.sqlite3"))
     db = sqlite3.connect(store.path)
-    plan = " ".join(row[3] for row in db.execute("EXPLAIN QUERY PLAN " + DUE_QUERY, (0, 10)))
+    plan = " ".join(row[3] for row in db.execute("EXPLAIN QUERY PLAN " + DUE_QUERY, ("0", 0, 10)))
     assert plan.startswith("SEARCH tables USING INDEX tables_wake")  # no SCAN of the table
     for n, wake_at in enumerate([5_000, None, 1_000, 9_000]):
         store.create(StoredItem(f"t{n}", 1, "{}", None, wake_at))

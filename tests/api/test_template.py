@@ -15,7 +15,7 @@ from api.config import Settings
 from api.handler import ORIGIN_HEADER
 from api.pace import SPECTATOR_MAX_AGE
 from api.review import ReviewQuery
-from api.store.dynamo import WAKE_AT, WAKE_BUCKET, WAKE_INDEX
+from api.store.kinds import WAKE_AT, WAKE_BUCKET, WAKE_INDEX
 from api.sweep import STOP_MARGIN_MS
 from infra.devserver import EMBED_HEADERS, SITE_HEADERS, TELEGRAM_HEADERS
 

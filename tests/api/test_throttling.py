@@ -261,7 +261,9 @@ def test_a_view_read_throttled_is_503_busy(client: ApiClient, service: Service) 
 
 def test_creating_a_table_while_throttled_is_503_busy(client: ApiClient, service: Service) -> None:
     with stubbed_store(service) as stubber:
-        stubber.add_response("update_item", {})  # the client's creation counter (api/limits.py)
+        # The client's creation counter (api/limits.py): read, none yet, then made at 1.
+        stubber.add_response("get_item", {})
+        stubber.add_response("put_item", {})
         stubber.add_client_error("put_item", "ThrottlingException")
         reply = client.call("POST", "/api/tables", {"mode": "computer", "name": "A"})
     assert_busy(reply, "2")

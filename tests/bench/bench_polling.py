@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from api.pace import PACES, SPECTATOR_MAX_AGE
-from api.store.dynamo import LOOKBACK_BUCKETS
+from api.store.kinds import LOOKBACK_BUCKETS
 from api.table_item import LOOKING_SECONDS, SEEN_PRESENCE_SECONDS, SEEN_REFRESH_SECONDS
 
 HERE = Path(__file__).resolve().parent
