@@ -32,9 +32,9 @@ from engine.okey101.state import State101
 from engine.variants import Game
 
 from ..table_item import Table
+from ..table_kinds import Rate as Rate  # the kinds of table name their rate
 
 Outcome = Literal["win", "draw", "loss"]
-Rate = Literal["friends", "computer"]
 
 MIN_MOVES = 24
 CANDY: dict[Rate, dict[Outcome, int]] = {
@@ -102,23 +102,25 @@ def _same_team(state: Game, a: int, b: int) -> bool:
 
 
 def rate_of(table: Table, seat: int) -> Rate | None:
-    """The friends rate needs another person: another human seat held by a player other
-    than this seat's. A seat taken with no player, or by the same player again (one
-    device in two seats), is not one: that hand pays the computer rate."""
-    if table.mode == "hotseat" or not table.is_human(seat):
+    """The rate of the table's kind (api/table_kinds.py) when the seat has company: the
+    friends rate needs another person, another human seat held by a player other than this
+    seat's. A seat taken with no player, or by the same player again (one device in two
+    seats), is not one: that hand pays the computer rate. None: this kind pays nothing."""
+    rate = table.kind.credit_rate
+    if rate is None or not table.is_human(seat):
         return None
     mine = table.player_of(seat)
     friends = {
         table.player_of(s) for s in range(len(table.seats)) if s != seat and table.is_human(s)
     }
     friends -= {None, mine}
-    return "friends" if table.mode == "friends" and mine is not None and friends else "computer"
+    return rate if mine is not None and friends else "computer"
 
 
 def seat_hands(table: Table, state: Game) -> list[SeatHand]:
     """Each player's part in the finished hand ``state`` (``phase == "over"``) at ``table``:
     one entry per seat held by a player, in seat order. Hotseat tables give none."""
-    if state.phase != "over" or table.mode == "hotseat":
+    if state.phase != "over" or not table.kind.earns_candy:
         return []
     who, pairs, okey = _finisher(state)
     variant = "101" if isinstance(state, State101) else "classic"

@@ -5,12 +5,12 @@ let shown = null
 
 export function showTurn(ctx) {
 	const v = ctx.state.sync.view
-	// Pass and play holds every seat: there the turn is always "yours".
+	// Not at pass and play: it holds every seat, so the turn is always "yours" there.
 	const mine =
 		!!v &&
 		!ctx.env.embed &&
 		!ctx.state.spectator &&
-		v.mode !== 'hotseat' &&
+		v.flags.announces_turn &&
 		v.status === 'playing' &&
 		v.phase !== 'over' &&
 		(v.held_seats || []).includes(v.turn)
