@@ -28,8 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.okey101.state import State101
-from engine.variants import Game
+from engine.variants import Game, rules_of
 
 from ..table_item import Table
 from ..table_kinds import Rate as Rate  # the kinds of table name their rate
@@ -79,20 +78,6 @@ def own_moves(state: Game, seat: int) -> int:
     )
 
 
-def _finisher(state: Game) -> tuple[int | None, bool, bool]:
-    """Who finished the hand, whether with pairs, whether placing the okey last."""
-    if isinstance(state, State101):
-        who = state.finisher
-        if who is None:
-            return None, False, False
-        items = (state.result_items or [[]] * state.seats)[who]
-        okey = any(item["item"] == "okey_finish" for item in items)
-        return who, state.opened[who] == "pairs", okey
-    assert state.result is not None
-    summary = state.result.summary
-    return summary.winner, summary.kind == "pairs", summary.okey_finish
-
-
 def _partners(state: Game) -> bool:
     return bool(state.options.partners)
 
@@ -122,8 +107,8 @@ def seat_hands(table: Table, state: Game) -> list[SeatHand]:
     one entry per seat held by a player, in seat order. Hotseat tables give none."""
     if state.phase != "over" or not table.kind.earns_candy:
         return []
-    who, pairs, okey = _finisher(state)
-    variant = "101" if isinstance(state, State101) else "classic"
+    rules = rules_of(state)
+    who, pairs, okey = rules.finisher(state)
     out: list[SeatHand] = []
     for seat in range(state.seats):
         player_id = table.player_of(seat)
@@ -133,14 +118,14 @@ def seat_hands(table: Table, state: Game) -> list[SeatHand]:
             outcome: Outcome = "draw"
         else:
             outcome = "win" if _same_team(state, who, seat) else "loss"
-        score = state.result[seat] if isinstance(state, State101) and state.result else None
+        score = rules.hand_score(state, seat)
         out.append(
             SeatHand(
                 player_id=player_id,
                 seat=seat,
                 table_id=table.table_id,
                 hand=state.hand_number,
-                variant=variant,
+                variant=rules.name,
                 outcome=outcome,
                 rate=rate_of(table, seat),
                 pairs_finish=who == seat and pairs,
