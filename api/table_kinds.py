@@ -39,10 +39,10 @@ class TableKind:
     # The table waits for players until its creator starts it (status "waiting").
     starts_waiting: bool
     # The creator may list several human seats, each with a typed name, all held by the
-    # creator's one token (one device passed around).
+    # creator's one token: one device passed around. A device holding several seats hides
+    # the rack behind a cover between turns (frontend/js/table/sync.js): that follows from
+    # the seats held, so no kind is asked.
     typed_names: bool
-    # The device is passed between the seats it holds: the rack waits behind a cover.
-    covers_racks: bool
     # The tab's title and the app's badge say "your turn" (not where every turn is "yours").
     announces_turn: bool
     # The turn clock is shown on the felt: others wait on the player on turn.
@@ -78,7 +78,6 @@ COMPUTER = TableKind(
     joinable_by_invite=False,
     starts_waiting=False,
     typed_names=False,
-    covers_racks=False,
     announces_turn=True,
     shows_clock=False,
     pushes_turns=False,
@@ -95,7 +94,6 @@ FRIENDS = TableKind(
     joinable_by_invite=True,
     starts_waiting=True,
     typed_names=False,
-    covers_racks=False,
     announces_turn=True,
     shows_clock=True,
     pushes_turns=True,
@@ -112,7 +110,6 @@ HOTSEAT = TableKind(  # pass-and-play: one device, every seat
     joinable_by_invite=False,
     starts_waiting=False,
     typed_names=True,
-    covers_racks=True,
     announces_turn=False,
     shows_clock=False,
     pushes_turns=False,

@@ -65,8 +65,7 @@ export async function apply(ctx, view, own = false) {
 		view = (await fetchView(ctx, prev.version).catch(() => null)) || view
 	}
 	const held = heldSeats(state, ctx.auth)
-	const passing =
-		view.flags.covers_racks && held.length > 1 && view.turn != null && view.phase !== 'over'
+	const passing = held.length > 1 && view.turn != null && view.phase !== 'over'
 	if (passing && view.turn !== state.seat && held.includes(view.turn)) {
 		passDevice(state, view.turn)
 		view = (await fetchView(ctx, prev?.version).catch(() => null)) || view
@@ -102,7 +101,7 @@ async function poll(ctx) {
 export async function start(ctx) {
 	const { state, auth } = ctx
 	let view = await fetchView(ctx, auth?.seen)
-	const passing = view.flags.covers_racks && (view.held_seats || []).length > 1 && view.turn != null
+	const passing = (view.held_seats || []).length > 1 && view.turn != null
 	if (passing && view.phase !== 'over') {
 		const otherSeat = view.turn !== state.seat
 		passDevice(state, view.turn)

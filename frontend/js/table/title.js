@@ -5,7 +5,7 @@ let shown = null
 
 export function showTurn(ctx) {
 	const v = ctx.state.sync.view
-	// Not at pass and play: it holds every seat, so the turn is always "yours" there.
+	// Pass and play holds every seat: there the turn is always "yours".
 	const mine =
 		!!v &&
 		!ctx.env.embed &&
