@@ -3,11 +3,11 @@ that tells them apart.
 
 A table's kind is stored and shown under its name (the table's ``mode``: ``"computer"``,
 ``"friends"``, ``"hotseat"``), and every policy that differs between kinds is a question
-asked here by name: ``kind_of(table).joinable_by_invite``, never ``table.mode ==
-"friends"`` (``tests/api/test_table_kinds.py`` scans ``api/`` and ``frontend/js/`` for
-such comparisons). The frontend reads the same answers from the view's ``flags``
-(:meth:`TableKind.flags`). Adding a kind is one :class:`TableKind` in :data:`KINDS` and its
-tests; docs/ARCHITECTURE.md, "How to add a kind of table".
+asked here by name: ``table.kind.joinable_by_invite`` (api/table_item.py), never a
+comparison of ``table.mode`` with a name (``tests/api/test_table_kinds.py`` scans ``api/``
+and ``frontend/js/`` for such comparisons). The frontend reads the same answers from the
+view's ``flags`` (:meth:`TableKind.flags`). Adding a kind is one :class:`TableKind` in
+:data:`KINDS` and its tests; docs/ARCHITECTURE.md, "How to add a kind of table".
 """
 
 from __future__ import annotations
