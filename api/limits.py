@@ -45,7 +45,7 @@ MEMO_SIZE = 4096
 _refused: weakref.WeakKeyDictionary[Service, dict[str, int]] = weakref.WeakKeyDictionary()
 
 
-def client_address(mode: str, headers: Mapping[str, str], source_ip: str | None) -> str:
+def client_address(taken_from: str, headers: Mapping[str, str], source_ip: str | None) -> str:
     """The address a client is counted by.
 
     >>> client_address("cloudfront", {"CloudFront-Viewer-Address": "198.51.100.7:46532"}, "x")
@@ -55,7 +55,7 @@ def client_address(mode: str, headers: Mapping[str, str], source_ip: str | None)
     >>> client_address("socket", {"X-Forwarded-For": "203.0.113.9"}, "127.0.0.1")
     '127.0.0.1'
     """
-    if mode == "cloudfront":
+    if taken_from == "cloudfront":
         sent = next((v for k, v in headers.items() if k.lower() == VIEWER_HEADER), None)
         viewer = _network(sent.rpartition(":")[0]) if sent else None  # "<ip>:<port>"
         if viewer is not None:

@@ -29,6 +29,7 @@ from .seats import Caller
 from .service import Loaded, Service
 from .store.base import VersionConflict
 from .table_item import RecentAction, SeatInfo, Table, action_key
+from .table_kinds import kind_named
 from .views import build_view, player_name
 
 # A seat goes to a computer only after its player has been away this long (or its turn
@@ -37,14 +38,15 @@ QUIET_SECONDS = 300
 
 
 def _seats_for(request: dict[str, Any], count: int, player: Player | None) -> list[SeatInfo]:
-    """Who sits where, from the mode and the optional seat list."""
-    mode = request["mode"]
+    """Who sits where, from the kind of table and the optional seat list."""
+    table_kind = kind_named(request["mode"])
     listed = request.get("seats")
     if player is not None and not request.get("name"):
         request = {**request, "name": player.name}  # the player's name, unless another is given
     if listed is None:
         first = SeatInfo("human", request.get("name") or default_name(0), token=0)
-        rest = SeatInfo("open") if mode == "friends" else SeatInfo("bot", level="normal")
+        invited = table_kind.joinable_by_invite
+        rest = SeatInfo("open") if invited else SeatInfo("bot", level="normal")
         return [first] + [SeatInfo(rest.kind, level=rest.level) for _ in range(count - 1)]
     if len(listed) != count:
         raise bad_request(f"the seat list names {len(listed)} seats, the table has {count}")
@@ -54,11 +56,11 @@ def _seats_for(request: dict[str, Any], count: int, player: Player | None) -> li
         if kind == "bot":
             seats.append(SeatInfo("bot", level=spec.get("level") or "normal"))
         elif kind == "open":
-            if mode != "friends":
+            if not table_kind.joinable_by_invite:
                 raise bad_request("open seats are only for tables with friends")
             seats.append(SeatInfo("open"))
         else:
-            if mode != "hotseat" and any(s.kind == "human" for s in seats):
+            if not table_kind.typed_names and any(s.kind == "human" for s in seats):
                 raise bad_request("friends take the other seats by joining; list them as open")
             name = spec.get("name") or request.get("name") or default_name(index)
             seats.append(SeatInfo("human", name, token=0))
@@ -90,13 +92,14 @@ def create_table(
         raise bad_request(str(err), "invalid_options") from err
     seats = _seats_for(request, state.options.seats, player)
     mode = request["mode"]
+    kind = kind_named(mode)
     turn_seconds = turn_seconds_for(mode, request.get("pace"), request.get("turn_seconds"))
     token = new_token()
     now = service.clock.now_ms()
     table = Table(
         table_id=new_table_id(),
         rev=1,
-        status="waiting" if mode == "friends" else "playing",
+        status="waiting" if kind.starts_waiting else "playing",
         mode=mode,
         turn_seconds=turn_seconds,
         invite=new_invite_code(),
@@ -127,10 +130,10 @@ def create_table(
         "seat": seat,
         "seats": list(caller.held),
         "token": token,
-        "invite_code": table.invite if mode == "friends" else None,
+        "invite_code": table.invite if kind.joinable_by_invite else None,
         # The frontend's own route for joining (frontend/js/app.js: #/join/<id>/<code>).
         "invite_url": f"{base}/#/join/{table.table_id}/{table.invite}"
-        if mode == "friends"
+        if kind.joinable_by_invite
         else None,
         "view": build_view(table, loaded.state, seat, caller, None),
     }
@@ -155,7 +158,7 @@ def join_table(
 
     def change(loaded: Loaded) -> Any:
         table = loaded.table
-        if table.mode != "friends" or not invite_matches(invite_code, table.invite):
+        if not table.kind.joinable_by_invite or not invite_matches(invite_code, table.invite):
             raise ApiError(403, "bad_invite", "that invite code does not open this table")
         body = request()  # checked only now: after the table and the invite code
         request_id = body.get("request_id")

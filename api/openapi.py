@@ -10,6 +10,7 @@ from typing import Any
 from . import schemas as s
 from .routes.operation import VIEW, Body, Error, Operation
 from .routes.table import OPERATIONS
+from .schemas.views import VIEW_SCHEMAS
 
 # The usual meaning of each error status; an operation may say more (``Error``).
 ERRORS = {
@@ -107,8 +108,8 @@ def document() -> dict[str, Any]:
     spec.components.security_scheme(
         "tablePlayer", {"type": "apiKey", "in": "header", "name": "X-Istaka-Player"}
     )
-    spec.components.schema("View", schema=s.ViewSchema)
-    spec.components.schema("View101", schema=s.View101Schema)
+    for name, view_schema in VIEW_SCHEMAS.items():  # one per variant (Rules.view_schema)
+        spec.components.schema(name, schema=view_schema)
     spec.components.schema("TableStatus", schema=s.TableStatusSchema)
     spec.components.schema("TableStatusError", schema=s.TableStatusErrorSchema)
 

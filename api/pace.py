@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Literal
 
 from .errors import ApiError, bad_request
+from .table_kinds import kind_named
 
 Pace = Literal["live", "relaxed"]
 PACES: tuple[Pace, ...] = ("live", "relaxed")
@@ -22,11 +23,9 @@ RANGES: dict[Pace, tuple[int, int]] = {"live": LIVE_SECONDS, "relaxed": RELAXED_
 MIN_TURN_SECONDS = LIVE_SECONDS[0]
 MAX_TURN_SECONDS = RELAXED_SECONDS[1]
 
-# A turn time given without it, by pace; and what a table gets when it names neither:
-# friends play over the day, while computer and pass-and-play tables keep the 30 s they
-# always had (nobody else waits on them, and their clock is never shown).
+# A turn time given without it, by pace; a table that names neither gets its kind's
+# default pace (api/table_kinds.py).
 DEFAULT_SECONDS: dict[Pace, int] = {"live": 30, "relaxed": 86400}
-DEFAULT_PACE: dict[str, Pace] = {"friends": "relaxed", "computer": "live", "hotseat": "live"}
 
 BAD_TURN_SECONDS = "bad_turn_seconds"
 
@@ -51,10 +50,11 @@ def pace_of(turn_seconds: int) -> Pace:
 
 
 def turn_seconds_for(mode: str, pace: Pace | None, turn_seconds: int | None) -> int:
-    """The turn time of a new table from its request; 400 ``bad_turn_seconds`` when it lies
-    outside the range of the pace asked for (or, with no pace, outside both ranges)."""
+    """The turn time of a new table of kind ``mode`` from its request; 400
+    ``bad_turn_seconds`` when it lies outside the range of the pace asked for (or, with no
+    pace, outside both ranges)."""
     if turn_seconds is None:
-        return DEFAULT_SECONDS[pace or DEFAULT_PACE[mode]]
+        return DEFAULT_SECONDS[pace or kind_named(mode).default_pace]
     low, high = RANGES[pace or pace_of(turn_seconds)]
     if not low <= turn_seconds <= high:
         raise _out_of_range(turn_seconds, pace)

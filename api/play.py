@@ -135,13 +135,8 @@ def arrangement(
         if by == "best":
             groups, leftover, discard, kind = rules_of(state).best_arrangement(state, rack)
             if discard is None:
-                # Only "best" on a discarding turn pays for the advice's imports.
-                from engine.okey101.advice import discard_advice
-
-                legal = rules_of(state).legal_actions(state, chosen)
-                wrap = getattr(state.options, "run_13_1", True)
-                advice = discard_advice(rack, okey, groups, leftover, legal, wrap)
-                groups, leftover, discard = advice
+                advise = rules_of(state).advise_discard
+                groups, leftover, discard = advise(state, chosen, rack, groups, leftover)
         else:
             sorter = {"runs": sort_runs, "sets": sort_sets, "pairs": sort_pairs}[by]
             groups, leftover = sorter(rack, okey)

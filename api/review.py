@@ -12,8 +12,9 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
+from engine.core.review.verdicts import VERDICTS
 from engine.review import LANGS, review_hand
-from engine.review.verdicts import VERDICTS
+from engine.variants import VARIANTS
 
 from .errors import bad_request
 from .hands import finished_state
@@ -135,7 +136,7 @@ class ReviewResponse(Schema):
     table_id = fields.String(required=True)
     hand = Int(required=True)
     seat = Int(required=True)
-    variant = fields.String(required=True, validate=validate.OneOf(("classic", "101")))
+    variant = fields.String(required=True, validate=validate.OneOf(tuple(VARIANTS)))
     lang = fields.String(required=True)
     turns = fields.List(fields.Nested(ReviewTurnSchema), required=True)
     summary = fields.Nested(ReviewSummarySchema, required=True)

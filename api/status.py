@@ -34,6 +34,7 @@ VIEW_FIELDS = (
     "table_id",
     "status",
     "mode",
+    "flags",
     "variant",
     "turn_seconds",
     "deadline",

@@ -22,6 +22,7 @@ from .movetimes import encode as encode_move_times
 from .pace import reminder_lead_ms
 from .records import pack_record, unpack_record
 from .store.base import StoredItem, checked_text
+from .table_kinds import BY_CODE, TableKind, kind_named
 
 SeatKind = Literal["human", "bot", "open"]
 Status = Literal["waiting", "playing", "finished"]
@@ -30,8 +31,6 @@ _KIND_CODE = {"human": "h", "bot": "b", "open": "o"}
 _CODE_KIND: dict[str, SeatKind] = {"h": "human", "b": "bot", "o": "open"}
 _STATUS_CODE = {"waiting": "w", "playing": "p", "finished": "f"}
 _CODE_STATUS: dict[str, Status] = {"w": "waiting", "p": "playing", "f": "finished"}
-_MODE_CODE = {"computer": "c", "friends": "f", "hotseat": "h"}
-_CODE_MODE = {v: k for k, v in _MODE_CODE.items()}
 
 # Idempotency keys kept. A retry comes right after its failure; and one whose key has
 # gone is still never applied twice, since its expected_version is stale by then.
@@ -119,6 +118,11 @@ class Table:
     reactions: Reactions | None = None
     nudged: Nudge | None = None
 
+    @property
+    def kind(self) -> TableKind:
+        """What this kind of table does (api/table_kinds.py); ``mode`` is its name."""
+        return kind_named(self.mode)
+
     def held_by(self, token_index: int) -> list[int]:
         return [s for s, info in enumerate(self.seats) if info.token == token_index]
 
@@ -185,7 +189,7 @@ class Table:
     def to_stored(self, expires_at: int | None) -> StoredItem:
         data = {
             "st": _STATUS_CODE[self.status],
-            "md": _MODE_CODE[self.mode],
+            "md": self.kind.code,
             "ts": self.turn_seconds,
             "iv": self.invite,
             "tk": self.tokens,
@@ -258,7 +262,7 @@ class Table:
             table_id=stored.table_id,
             rev=stored.rev,
             status=_CODE_STATUS[data["st"]],
-            mode=_CODE_MODE[data["md"]],
+            mode=BY_CODE[data["md"]].name,
             turn_seconds=data["ts"],
             invite=data["iv"],
             tokens=tokens,

@@ -54,18 +54,20 @@ def build_view(
     layout = None
     if seat is not None and table.status != "waiting":
         layout = reconcile(stored_layout(table, seat), state.racks[seat])
+    invite = table.invite if caller.creator and table.kind.joinable_by_invite else None
     view.update(
         {
             "table_id": table.table_id,
             "status": table.status,
             "mode": table.mode,
+            "flags": table.kind.flags(),
             "turn_seconds": table.turn_seconds,
             "pace": pace_of(table.turn_seconds),
             "deadline": table.deadline,
             "you": seat,
             "held_seats": list(caller.held),
             "creator": caller.creator,
-            "invite_code": table.invite if caller.creator and table.mode == "friends" else None,
+            "invite_code": invite,
             "players": players(table),
             "rack_layout": layout,
         }

@@ -2,7 +2,10 @@
 
 The API and the engine's simulators work on :data:`Game` (either variant's
 state) through :func:`rules_of` / :func:`rules_for`, so adding a variant means
-one more :class:`Rules` here, not ``if variant`` branches across the handlers.
+one more :class:`Rules` here, not ``if variant`` branches across the handlers:
+play, bots, views (and the API's view schema by name), the sort buttons' advice,
+the coach's review (:mod:`engine.review`), and what a finished hand means for
+the players' candy and stats (api/players).
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from typing import Any
 
 from engine.classic import game as classic_game
 from engine.classic import legal as classic_legal
+from engine.classic import log as classic_log
 from engine.classic import record as classic_record
 from engine.classic import view as classic_view
 from engine.classic.options import Options
@@ -20,6 +24,7 @@ from engine.classic.state import GameState
 from engine.core.errors import InvalidOptions
 from engine.okey101 import game as game101
 from engine.okey101 import legal as legal101
+from engine.okey101 import log as log101
 from engine.okey101 import record as record101
 from engine.okey101 import view as view101
 from engine.okey101.state import Options101, State101
@@ -27,6 +32,8 @@ from engine.okey101.state import Options101, State101
 Game = GameState | State101
 Action = dict[str, Any]
 Arrangement = tuple[list[list[int]], list[int], int | None, str | None]
+Advised = tuple[list[list[int]], list[int], int | None]  # groups, leftover, the discard
+Review = Callable[..., dict[str, Any]]  # (dealt, actions, seat, lang) -> the seat's review
 
 # Option keys each variant takes (the request schema accepts the union).
 CLASSIC_OPTIONS = frozenset(f for f in Options().to_dict() if f != "variant")
@@ -48,6 +55,21 @@ class Rules:
     best_arrangement: Callable[[Any, list[int]], Arrangement]
     start: Callable[[Any, bytes], Game]  # the variant's options object -> first hand
     any_bot: Callable[[], Callable[[Mapping[str, Any], str, int], Action]]  # also "random"
+    # (state, seat, rack, groups, leftover): the discard to advise after an arrangement
+    # without one, never into a penalty (the "best" sort button on a discarding turn)
+    advise_discard: Callable[[Any, int, list[int], list[list[int]], list[int]], Advised]
+    # Replaying a hand (the review): an action played on the state itself, and the log's
+    # actions in order, each with whether a computer played it.
+    replay_action: Callable[..., list[dict[str, Any]]]  # (state, seat, action, *, auto)
+    decode_log: Callable[[bytes], list[tuple[Action, bool]]]
+    review: Callable[[], Review]  # the coach's review of the variant, imported on use
+    # A finished hand for the players' stats (api/players/credit.py): who finished, whether
+    # with pairs, whether placing the okey last; and a seat's hand score where the variant
+    # keeps the best one (None: it keeps none).
+    finisher: Callable[[Any], tuple[int | None, bool, bool]]
+    hand_score: Callable[[Any, int], int | None]
+    stats_keys: tuple[str, ...]  # the player's stats this variant adds to the shared ones
+    view_schema: str  # the API's schema of this variant's view, by name (OpenAPI component)
 
 
 def _new_classic(data: dict[str, Any], secret: bytes) -> Game:
@@ -126,6 +148,50 @@ def _best_101(state: State101, rack: list[int]) -> Arrangement:
     return groups, [t for t in rack if t not in used], None, "melds" if groups else None
 
 
+def _advice(wrap: Callable[[Any], bool]) -> Callable[..., Advised]:
+    def advise(
+        state: Any, seat: int, rack: list[int], groups: list[list[int]], leftover: list[int]
+    ) -> Advised:
+        # Only "best" on a discarding turn pays for the advice's imports.
+        from engine.okey101.advice import discard_advice
+
+        legal = rules_of(state).legal_actions(state, seat)
+        return discard_advice(rack, state.okey, groups, leftover, legal, wrap(state))
+
+    return advise
+
+
+def _classic_review() -> Review:
+    from engine.classic.review import review_classic
+
+    return review_classic
+
+
+def _review_101() -> Review:
+    from engine.okey101.review import review_101
+
+    return review_101
+
+
+def _classic_finisher(state: GameState) -> tuple[int | None, bool, bool]:
+    assert state.result is not None
+    summary = state.result.summary
+    return summary.winner, summary.kind == "pairs", summary.okey_finish
+
+
+def _finisher_101(state: State101) -> tuple[int | None, bool, bool]:
+    who = state.finisher
+    if who is None:
+        return None, False, False
+    items = (state.result_items or [[]] * state.seats)[who]
+    okey = any(item["item"] == "okey_finish" for item in items)
+    return who, state.opened[who] == "pairs", okey
+
+
+def _score_101(state: State101, seat: int) -> int | None:
+    return state.result[seat] if state.result else None
+
+
 CLASSIC = Rules(
     name="classic",
     new_match=_new_classic,
@@ -139,6 +205,14 @@ CLASSIC = Rules(
     best_arrangement=_classic_best,
     start=classic_game.new_match,
     any_bot=_classic_any_bot,
+    advise_discard=_advice(lambda state: state.options.run_13_1),
+    replay_action=classic_game.replay_action,
+    decode_log=classic_log.decode_log,
+    review=_classic_review,
+    finisher=_classic_finisher,
+    hand_score=lambda state, seat: None,
+    stats_keys=(),
+    view_schema="View",
 )
 OKEY_101 = Rules(
     name="101",
@@ -153,6 +227,15 @@ OKEY_101 = Rules(
     best_arrangement=_best_101,
     start=game101.new_match101,
     any_bot=_any_bot_101,
+    # 101's options have no run_13_1; the advice has always been asked with it on.
+    advise_discard=_advice(lambda state: True),
+    replay_action=game101.replay_action,
+    decode_log=log101.decode_log,
+    review=_review_101,
+    finisher=_finisher_101,
+    hand_score=_score_101,
+    stats_keys=("best_hand",),  # the lowest hand score
+    view_schema="View101",
 )
 VARIANTS = {rules.name: rules for rules in (CLASSIC, OKEY_101)}
 
@@ -167,7 +250,8 @@ def rules_for_options(options: Options | Options101) -> Rules:
 
 
 def rules_of(state: Game) -> Rules:
-    return OKEY_101 if isinstance(state, State101) else CLASSIC
+    """The rules of a hand (its options name its variant)."""
+    return VARIANTS[state.options.variant]
 
 
 def from_record(record: dict[str, Any]) -> Game:

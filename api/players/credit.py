@@ -28,13 +28,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.okey101.state import State101
-from engine.variants import Game
+from engine.variants import Game, rules_of
 
 from ..table_item import Table
+from ..table_kinds import Rate as Rate  # the kinds of table name their rate
 
 Outcome = Literal["win", "draw", "loss"]
-Rate = Literal["friends", "computer"]
 
 MIN_MOVES = 24
 CANDY: dict[Rate, dict[Outcome, int]] = {
@@ -79,20 +78,6 @@ def own_moves(state: Game, seat: int) -> int:
     )
 
 
-def _finisher(state: Game) -> tuple[int | None, bool, bool]:
-    """Who finished the hand, whether with pairs, whether placing the okey last."""
-    if isinstance(state, State101):
-        who = state.finisher
-        if who is None:
-            return None, False, False
-        items = (state.result_items or [[]] * state.seats)[who]
-        okey = any(item["item"] == "okey_finish" for item in items)
-        return who, state.opened[who] == "pairs", okey
-    assert state.result is not None
-    summary = state.result.summary
-    return summary.winner, summary.kind == "pairs", summary.okey_finish
-
-
 def _partners(state: Game) -> bool:
     return bool(state.options.partners)
 
@@ -102,26 +87,28 @@ def _same_team(state: Game, a: int, b: int) -> bool:
 
 
 def rate_of(table: Table, seat: int) -> Rate | None:
-    """The friends rate needs another person: another human seat held by a player other
-    than this seat's. A seat taken with no player, or by the same player again (one
-    device in two seats), is not one: that hand pays the computer rate."""
-    if table.mode == "hotseat" or not table.is_human(seat):
+    """The rate of the table's kind (api/table_kinds.py) when the seat has company: the
+    friends rate needs another person, another human seat held by a player other than this
+    seat's. A seat taken with no player, or by the same player again (one device in two
+    seats), is not one: that hand pays the computer rate. None: this kind pays nothing."""
+    rate = table.kind.credit_rate
+    if rate is None or not table.is_human(seat):
         return None
     mine = table.player_of(seat)
     friends = {
         table.player_of(s) for s in range(len(table.seats)) if s != seat and table.is_human(s)
     }
     friends -= {None, mine}
-    return "friends" if table.mode == "friends" and mine is not None and friends else "computer"
+    return rate if mine is not None and friends else "computer"
 
 
 def seat_hands(table: Table, state: Game) -> list[SeatHand]:
     """Each player's part in the finished hand ``state`` (``phase == "over"``) at ``table``:
     one entry per seat held by a player, in seat order. Hotseat tables give none."""
-    if state.phase != "over" or table.mode == "hotseat":
+    if state.phase != "over" or not table.kind.earns_candy:
         return []
-    who, pairs, okey = _finisher(state)
-    variant = "101" if isinstance(state, State101) else "classic"
+    rules = rules_of(state)
+    who, pairs, okey = rules.finisher(state)
     out: list[SeatHand] = []
     for seat in range(state.seats):
         player_id = table.player_of(seat)
@@ -131,14 +118,14 @@ def seat_hands(table: Table, state: Game) -> list[SeatHand]:
             outcome: Outcome = "draw"
         else:
             outcome = "win" if _same_team(state, who, seat) else "loss"
-        score = state.result[seat] if isinstance(state, State101) and state.result else None
+        score = rules.hand_score(state, seat)
         out.append(
             SeatHand(
                 player_id=player_id,
                 seat=seat,
                 table_id=table.table_id,
                 hand=state.hand_number,
-                variant=variant,
+                variant=rules.name,
                 outcome=outcome,
                 rate=rate_of(table, seat),
                 pairs_finish=who == seat and pairs,

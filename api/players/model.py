@@ -18,7 +18,6 @@ from ..store.base import checked_text
 
 PLAYER_PREFIX = "pl~"
 PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{8}")
-VARIANTS = ("classic", "101")
 DAILY_LIMIT = 60  # candy a player may earn per UTC day
 # Token hashes kept per player: one per device or login (a Telegram login adds one). The
 # oldest goes when a new one comes past the cap: that device must sign in again.

@@ -11,12 +11,14 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from engine.variants import VARIANTS, rules_for
+
 from ..errors import RETRY_AFTER_STORE, ApiError, busy, unauthorized
 from ..names import DEFAULT_NAMES
 from ..service import Service, store_busy
 from ..store.base import StoreBusy, VersionConflict
 from .accounts import create_player, player_by_token, rename, touch
-from .model import DAILY_LIMIT, DAY_S, VARIANTS, Player, Stats, utc_day
+from .model import DAILY_LIMIT, DAY_S, Player, Stats, utc_day
 
 PLAYER_HEADER = "x-istaka-player"
 BAD_PLAYER = "bad_player"
@@ -95,8 +97,9 @@ def _stats(stats: Stats, variant: str) -> dict[str, Any]:
         "pairs_finishes": stats.pairs_finishes,
         "okey_finishes": stats.okey_finishes,
     }
-    if variant == "101":
-        out["best_hand"] = stats.best_hand
+    rules = rules_for(variant)
+    for key in rules.stats_keys if rules else ():  # the variant's own (101: best_hand)
+        out[key] = getattr(stats, key)
     return out
 
 

@@ -122,7 +122,7 @@ def handle_change(store: Store, old: StoredItem | None, new: StoredItem, now_s: 
             extra={"table_id": new.table_id, "error": type(err).__name__},
         )
         return 0
-    if table.mode == "hotseat" or not any(table.players):
+    if not table.kind.earns_candy or not any(table.players):
         return 0
     hands = _Hands(store, table, state)
     written = 0

@@ -10,6 +10,8 @@ from typing import Any
 from aws_lambda_powertools.event_handler import Response
 from marshmallow import Schema
 
+from engine.variants import VARIANTS
+
 # A body as the document describes it: a marshmallow schema class, or JSON Schema as a dict.
 Body = type[Schema] | dict[str, Any]
 Security = list[dict[str, list[str]]]
@@ -26,9 +28,9 @@ ANYONE_OR_PLAYER: Security = [{}, {"tablePlayer": []}]
 COMMON_ERRORS = (400, 404, 503)
 
 
-# A view is classic's or 101's, by its "variant" (api/schemas/views.py dump_view).
+# A view is one variant's, by its "variant" (api/schemas/views.py dump_view).
 VIEW: dict[str, Any] = {
-    "oneOf": [{"$ref": "#/components/schemas/View"}, {"$ref": "#/components/schemas/View101"}]
+    "oneOf": [{"$ref": f"#/components/schemas/{r.view_schema}"} for r in VARIANTS.values()]
 }
 # A view's caching headers (api/pace.py, api/play.py): on 200s and 304s alike.
 VIEW_HEADERS: dict[str, Any] = {

@@ -17,9 +17,10 @@ from ..pace import (
     PACES,
     RELAXED_SECONDS,
 )
+from ..table_kinds import DEFAULT, NAMES
 from .common import QueryInt, request_id_field, strict_int
 
-MODES = ("computer", "friends", "hotseat")
+MODES = NAMES  # the kinds of table (api/table_kinds.py)
 
 
 class OptionsSchema(Schema):
@@ -50,7 +51,7 @@ class SeatSpecSchema(Schema):
 
 class CreateTableRequest(Schema):
     variant = fields.String(load_default="classic", validate=validate.Length(max=16))
-    mode = fields.String(load_default="computer", validate=validate.OneOf(MODES))
+    mode = fields.String(load_default=DEFAULT, validate=validate.OneOf(MODES))
     options = fields.Nested(OptionsSchema, load_default=dict)
     seats = fields.List(
         fields.Nested(SeatSpecSchema), validate=validate.Length(min=2, max=4), allow_none=True

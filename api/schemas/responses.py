@@ -9,7 +9,7 @@ from marshmallow import Schema, fields, validate
 
 from ..friends.schemas import RematchOfferSchema
 from .common import Int
-from .shared_view import PlayerSchema
+from .shared_view import PlayerSchema, TableFlagsSchema
 from .views import ViewField
 
 
@@ -64,6 +64,7 @@ class TableStatusSchema(Schema):
         required=True, validate=validate.OneOf(("waiting", "playing", "finished"))
     )
     mode = fields.String(required=True)
+    flags = fields.Nested(TableFlagsSchema, required=True)
     variant = fields.String(required=True)
     turn_seconds = Int(required=True)
     deadline = Int(allow_none=True, required=True, metadata={"description": "epoch ms"})

@@ -9,6 +9,7 @@ from marshmallow import Schema, fields, validate
 
 from ..friends.schemas import InviteSchema, ReactionSchema, RematchOfferSchema, SeriesSchema
 from ..pace import PACES
+from ..table_kinds import FLAGS
 from .common import Int
 
 
@@ -26,6 +27,13 @@ class ResultItemSchema(Schema):
 def result_items() -> fields.List[Any]:
     """Per seat, its lines (they add up to its delta); null until the hand is over."""
     return fields.List(fields.List(fields.Nested(ResultItemSchema)), allow_none=True, required=True)
+
+
+# What the table's kind does (api/table_kinds.py, TableKind.flags): the frontend reads
+# these, never the ``mode`` string. One boolean per question, every one always present.
+TableFlagsSchema = Schema.from_dict(
+    {flag: fields.Boolean(required=True) for flag in FLAGS}, name="TableFlagsSchema"
+)
 
 
 class PlayerSchema(Schema):
@@ -64,6 +72,7 @@ class SharedViewSchema(Schema):
         required=True, validate=validate.OneOf(("waiting", "playing", "finished"))
     )
     mode = fields.String(required=True)
+    flags = fields.Nested(TableFlagsSchema, required=True)
     turn_seconds = Int(required=True)
     pace = fields.String(required=True, validate=validate.OneOf(PACES))
     deadline = Int(allow_none=True, required=True)

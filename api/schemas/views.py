@@ -6,16 +6,21 @@ from typing import Any
 
 from marshmallow import Schema, fields
 
+from engine.variants import rules_for
+
 from .view_101 import View101Schema
 from .view_classic import ViewSchema
 
-_VIEW_SCHEMAS = {"101": View101Schema()}
-_CLASSIC_VIEW = ViewSchema()
+# Each variant names its view's schema (engine/variants.py, Rules.view_schema): the names
+# are the OpenAPI components (api/openapi.py).
+VIEW_SCHEMAS: dict[str, type[Schema]] = {"View": ViewSchema, "View101": View101Schema}
+_DUMPERS = {name: schema() for name, schema in VIEW_SCHEMAS.items()}
 
 
 def dump_view(view: dict[str, Any]) -> dict[str, Any]:
-    """A view through the schema of its variant."""
-    schema = _VIEW_SCHEMAS.get(view.get("variant") or "", _CLASSIC_VIEW)
+    """A view through the schema of its variant (a view naming none: classic's, as ever)."""
+    rules = rules_for(view.get("variant") or "")
+    schema = _DUMPERS[rules.view_schema if rules else "View"]
     dumped: dict[str, Any] = schema.dump(view)
     return dumped
 

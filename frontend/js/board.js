@@ -83,7 +83,7 @@ export function place(seats, seat, me) {
 // The turn clock of a friends table: "0:42" on a live table ("5h07" from an hour on); on a
 // relaxed one the time left in coarse units, "2 d left", "6 h left", "45 min left".
 export function clock(v) {
-	if (!v?.deadline || v.phase === 'over' || v.mode !== 'friends') return ''
+	if (!v?.deadline || v.phase === 'over' || !v.flags.shows_clock) return ''
 	const s = Math.max(0, Math.round((v.deadline - Date.now()) / 1000))
 	const relaxed = v.pace ? v.pace === 'relaxed' : v.turn_seconds >= 3600
 	if (relaxed) return timeLeft(s)
@@ -270,7 +270,7 @@ export function dock(v, o, bottom) {
 	}
 	// A relaxed friends table where another person is on turn: a nudge for them.
 	const waited = v.phase !== 'over' && v.pace === 'relaxed' && v.turn !== me && playerOf(v, v.turn)
-	if (mine && v.mode === 'friends' && waited.kind === 'human')
+	if (mine && v.flags.nudges && waited.kind === 'human')
 		d.append(h('.acts', button('nudge', '👋 ' + t('nudge'), true, '.small')))
 	if (!mine || o.busy) return d
 	const move = (type, act, cls) => {

@@ -41,7 +41,7 @@ async function creditOf(v) {
 
 // Fill #candy-earned of the result panel (redrawn panels included) with this game's candy.
 export async function showEarned(v) {
-	if (!player() || v.mode === 'hotseat' || v.you == null) return
+	if (!player() || !v.flags.earns_candy || v.you == null) return
 	const key = v.table_id + '/' + v.hand
 	if (!earned.has(key) && !pending.has(key)) pending.set(key, creditOf(v))
 	const game = earned.get(key) || (await pending.get(key))

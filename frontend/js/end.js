@@ -216,7 +216,7 @@ export function resultPanel(v, on) {
 	)
 	// What this game earned: filled by candy.js once the server has credited the hand. Its
 	// line is kept meanwhile, so the buttons stay under a finger.
-	const earns = player() && v.mode !== 'hotseat' && v.you != null
+	const earns = player() && v.flags.earns_candy && v.you != null
 	if (earns) import('./candy.js').then(m => m.showEarned(v)).catch(() => {})
 	return h(
 		'section.result' + (r.winner != null && r.winner === v.you ? '.won' : ''),

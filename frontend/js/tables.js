@@ -108,7 +108,7 @@ export function isFinished(entry, now) {
 	if (entry.error) return false
 	if (entry.status === 'finished' || entry.match_over) return true
 	return (
-		entry.mode === 'computer' && entry.last_move != null && now - entry.last_move > ABANDONED_MS
+		entry.flags?.ends_when_left && entry.last_move != null && now - entry.last_move > ABANDONED_MS
 	)
 }
 

@@ -1,4 +1,4 @@
-"""Timing of the coach's review (engine/review/): a whole finished hand, in process.
+"""Timing of the coach's review (engine/review.py): a whole finished hand, in process.
 
 Classic: hands of four ``normal`` seats lasting 38 to 42 turns (all seats
 together, so about ten turns of the reviewed seat); 101: four-seat hands of
@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from engine.classic.bots import evaluate, plan
 from engine.okey101 import opening
 from engine.review import review_hand
-from engine.review.replay import Game
+from engine.variants import Game
 from tests.engine.review.hands import classic_hand, hand_101
 
 HANDS = 6

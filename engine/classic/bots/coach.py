@@ -1,6 +1,6 @@
 """The bots' public face for the coach: the hard level's move and its measure of a rack.
 
-The review (``engine/review/``) asks only this module: :func:`advise` for the move
+The review (``engine/classic/review.py``) asks only this module: :func:`advise` for the move
 the hard computer makes from a seat's view, :meth:`Coach.distance` for how far a
 set of tiles is from a win as that seat knows the hand (dead faces counted). Both
 read the view alone, like every bot. The search, the planner and the tracking

@@ -63,7 +63,7 @@ export async function openMenu(ctx) {
 const LEVELS = ['gentle', 'easy', 'normal', 'hard']
 function levelChips(v) {
 	const computers = v.players.filter(p => p.seat !== v.you)
-	if (v.mode !== 'computer' || !computers.every(p => p.kind === 'bot')) return null
+	if (!v.flags.chooses_levels || !computers.every(p => p.kind === 'bot')) return null
 	const now = computers[0]?.level
 	const chip = level =>
 		h(

@@ -50,7 +50,7 @@ function drawScreen(ctx, focus) {
 		'header.bar',
 		!env.embed && icon('menu', 'menu', '☰'),
 		h('h1.title', `${t('hand')} ${v.hand + 1} · ${t(kind)}`),
-		v.mode === 'friends' && !state.spectator && icon('react', 'react', '🙂'),
+		v.flags.sends_reactions && !state.spectator && icon('react', 'react', '🙂'),
 		logIcon(state.log.unread),
 		icon('scores', 'match_table', '🏆'),
 		!env.embed && icon('help', 'rules', '?'),
@@ -161,7 +161,7 @@ function waitingRoom(ctx) {
 let notify = null
 export function pushSlot(ctx) {
 	const v = ctx.state.sync.view
-	if (!ctx.token || ctx.state.spectator || v.mode !== 'friends') return null
+	if (!ctx.token || ctx.state.spectator || !v.flags.pushes_turns) return null
 	if (notify) return notify.pushControl(ctx)
 	const slot = h('div')
 	Promise.all([import('./notify.js'), more()]).then(([m]) => {

@@ -10,7 +10,7 @@ export function showTurn(ctx) {
 		!!v &&
 		!ctx.env.embed &&
 		!ctx.state.spectator &&
-		v.mode !== 'hotseat' &&
+		v.flags.announces_turn &&
 		v.status === 'playing' &&
 		v.phase !== 'over' &&
 		(v.held_seats || []).includes(v.turn)

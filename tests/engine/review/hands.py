@@ -13,13 +13,14 @@ from engine.classic.options import Options
 from engine.classic.state import GameState
 from engine.classic.view import view_for
 from engine.core.errors import IllegalAction
+from engine.core.review.replay import Action, play_turns
 from engine.okey101.bots import choose_action101
 from engine.okey101.game import apply as apply101
 from engine.okey101.game import new_match101
 from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for as view101
-from engine.review import review_played
-from engine.review.replay import Action, Game, dealt_and_actions, play_turns
+from engine.review import dealt_and_actions, review_played
+from engine.variants import Game, rules_of
 
 Chooser = Callable[[dict[str, Any]], Action]
 
@@ -130,7 +131,7 @@ def hidden_shuffle(
         for (where, i), tile in zip(places, shuffled, strict=True):
             where[i] = tile
         try:
-            list(play_turns(moved, actions))
+            list(play_turns(moved, actions, rules_of(moved).replay_action))
         except IllegalAction:
             continue
         return moved, actions, sum(a != b for a, b in zip(tiles, shuffled, strict=True))
@@ -150,8 +151,9 @@ def assert_review_blind(
     dealt, actions = dealt_and_actions(hand)
     moved, same_actions, count = hidden_shuffle(hand, seat, random.Random(secret))
     assert count >= 10  # the shuffle really changed the hidden state
-    original = [t for t in play_turns(dealt, actions) if t.seat == seat]
-    changed = [t for t in play_turns(moved, same_actions) if t.seat == seat]
+    replay = rules_of(dealt).replay_action
+    original = [t for t in play_turns(dealt, actions, replay) if t.seat == seat]
+    changed = [t for t in play_turns(moved, same_actions, replay) if t.seat == seat]
     assert any(
         any(s.action["type"] == "take_discard" for s in a.steps)
         and a.start.pile[-1] != b.start.pile[-1]

@@ -1,17 +1,16 @@
-"""The coach's review of 101 hands (engine/review/okey101.py)."""
+"""The coach's review of 101 hands (engine/okey101/review.py)."""
 
 from __future__ import annotations
 
 import pytest
 
+from engine.core.review.texts import TEXTS
+from engine.core.review.verdicts import VERDICTS
 from engine.okey101.bots import choose_action101
 from engine.okey101.game import apply, new_match101
 from engine.okey101.state import Options101
 from engine.okey101.view import view_for
-from engine.review import HandNotOver, review_hand
-from engine.review.replay import dealt_and_actions
-from engine.review.texts import TEXTS
-from engine.review.verdicts import VERDICTS
+from engine.review import HandNotOver, dealt_and_actions, review_hand
 
 from .hands import assert_review_blind, careless_101, hand_101
 

@@ -1,4 +1,4 @@
-"""The coach's review of classic hands (engine/review/classic.py)."""
+"""The coach's review of classic hands (engine/classic/review.py)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,12 @@ from engine.classic.bots import choose_action
 from engine.classic.bots.coach import Coach, Distance
 from engine.classic.game import apply, new_match
 from engine.classic.options import Options
+from engine.classic.review import review_classic
 from engine.classic.state import GameState
 from engine.classic.view import view_for
-from engine.review import HandNotOver, review_hand, review_played
-from engine.review.classic import review_classic
-from engine.review.replay import dealt_and_actions
-from engine.review.texts import LANGS, TEXTS, check_texts
-from engine.review.verdicts import VERDICTS
+from engine.core.review.texts import LANGS, TEXTS, check_texts
+from engine.core.review.verdicts import VERDICTS
+from engine.review import HandNotOver, dealt_and_actions, review_hand, review_played
 
 from .hands import assert_review_blind, careless_classic, classic_hand
 
@@ -235,15 +234,20 @@ def test_a_finish_without_the_okey_when_it_could_be_placed_is_a_missed_okey_fini
 
 
 def test_the_review_reaches_the_bots_only_through_their_public_coach() -> None:
-    """engine/review imports from the bot packages only their public faces
-    (engine.classic.bots.coach, engine.okey101.bots), never the search or the planner."""
+    """The review (engine/review.py, each variant's review.py, engine/core/review/) imports
+    from the bot packages only their public faces (engine.classic.bots.coach,
+    engine.okey101.bots), never the search or the planner."""
     import ast
     from pathlib import Path
 
     import engine.review
 
     allowed = {"engine.classic.bots.coach", "engine.okey101.bots"}
-    for path in Path(engine.review.__file__).parent.glob("*.py"):
+    engine_dir = Path(engine.review.__file__).parent
+    files = [engine_dir / "review.py", engine_dir / "classic" / "review.py"]
+    files += [engine_dir / "okey101" / "review.py", *(engine_dir / "core" / "review").glob("*.py")]
+    assert all(path.exists() for path in files)
+    for path in files:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and ".bots" in node.module:
                 assert node.module in allowed, (path.name, node.module)

@@ -3,17 +3,18 @@
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import { place, clock, status, legal, nameOf } from '../../../frontend/js/board.js'
-import { failOnConsoleError } from './helpers.js'
+import { KIND_FLAGS, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
 
 // A view as GET /tables/{id} sends it (api/views.py), with only the fields board.js reads:
 // seat 0 (Ayşe) looking at a classic table of four, her turn.
 const NAMES = ['Ayşe', 'Mehmet', 'Zeynep', 'Can']
-function view({ seats = 4, legal = [], ...fields } = {}) {
+function view({ seats = 4, legal = [], mode = 'computer', ...fields } = {}) {
 	return {
 		status: 'playing',
-		mode: 'computer',
+		mode,
+		flags: KIND_FLAGS[mode],
 		variant: 'classic',
 		phase: 'take',
 		match_over: false,
@@ -107,7 +108,7 @@ describe('clock', () => {
 		t.mock.method(Date, 'now', () => NOW)
 		assert.equal(clock(view({ mode: 'friends' })), '')
 		assert.equal(clock({ ...friends(90), phase: 'over' }), '')
-		assert.equal(clock({ ...friends(90), mode: 'hotseat' }), '')
+		assert.equal(clock({ ...friends(90), mode: 'hotseat', flags: KIND_FLAGS.hotseat }), '')
 		assert.equal(clock(undefined), '')
 	})
 })

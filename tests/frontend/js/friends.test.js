@@ -9,7 +9,7 @@ import { awaySummary } from '../../../frontend/js/table/away.js'
 import { rematchOffer } from '../../../frontend/js/end.js'
 import * as tables from '../../../frontend/js/tables.js'
 import { logLines } from '../../../frontend/js/table/movelog.js'
-import { id, failOnConsoleError } from './helpers.js'
+import { id, failOnConsoleError, KIND_FLAGS } from './helpers.js'
 
 failOnConsoleError()
 await more() // these screens' words load on demand
@@ -144,6 +144,7 @@ describe('Your tables', () => {
 		table_id: 't',
 		status: 'playing',
 		mode: 'friends',
+		flags: KIND_FLAGS.friends,
 		players,
 		held_seats: [0],
 		last_move: NOW - HOUR,
@@ -167,7 +168,7 @@ describe('Your tables', () => {
 		assert.equal(tables.isFinished(entry(), NOW), false)
 		assert.equal(tables.isFinished(entry({ status: 'finished' }), NOW), true)
 		assert.equal(tables.isFinished(entry({ match_over: true }), NOW), true)
-		const computer = fields => entry({ mode: 'computer', ...fields })
+		const computer = fields => entry({ mode: 'computer', flags: KIND_FLAGS.computer, ...fields })
 		assert.equal(tables.isFinished(computer({ last_move: NOW - 2 * HOUR }), NOW), false)
 		assert.equal(tables.isFinished(computer({ last_move: NOW - DAY - 1 }), NOW), true)
 		// A friends table waits for a friend however long it takes.

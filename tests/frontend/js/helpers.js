@@ -5,6 +5,13 @@
 // 104 and 105 for the two fake okeys; the face of a tile is id >> 1 (0..51, 52 for a fake).
 // This is written out here, not taken from frontend/js/tiles.js, so the tests check it.
 import { mock } from 'node:test'
+import { readFileSync } from 'node:fs'
+
+// Each kind of table's flags, as views and "Your tables" entries carry them
+// (api/table_kinds.py; tests/api/test_table_kinds.py checks the file against it).
+export const KIND_FLAGS = JSON.parse(
+	readFileSync(new URL('./fixtures/table-kinds.json', import.meta.url), 'utf8'),
+)
 
 const COLOURS = 'RYBK'
 const FAKE_FACE = 52

@@ -6,6 +6,9 @@ turns (a seat's actions until the turn passes) and keeps, for each turn, the
 state at its start and after each of its actions. The states hold hidden
 tiles (the pile, the other racks); the review reads them only through the
 variant's ``view_for`` for the reviewed seat (see :mod:`engine.review`).
+
+Nothing here knows a variant: the caller passes the variant's ``replay_action``
+(``Rules.replay_action``, engine/variants.py).
 """
 
 from __future__ import annotations
@@ -14,16 +17,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from engine.classic import record as classic_record
-from engine.classic.game import replay_action as classic_replay
-from engine.classic.state import GameState
-from engine.okey101 import log as log101
-from engine.okey101 import record as record101
-from engine.okey101.game import replay_action as replay101
-from engine.okey101.state import State101
+from engine.core.state import HandState
 
-Game = GameState | State101
+Game = HandState  # either variant's state; each variant's review narrows it to its own
 Action = dict[str, Any]
+# (state, seat, action, *, auto) -> the events: plays on ``state`` itself, as a replay does
+Replay = Callable[..., list[dict[str, Any]]]
 
 
 @dataclass
@@ -49,28 +48,10 @@ class Turn:
         return len(self.start.events)
 
 
-def dealt_and_actions(hand: Game) -> tuple[Game, list[tuple[Action, bool]]]:
-    """The hand as dealt, and its actions in order (each with whether a computer played it)."""
-    if isinstance(hand, State101):
-        record = record101.to_record101(hand)
-        dealt: Game = record101.from_record101({**record, "l": ""})
-        return dealt, log101.decode_log(hand.log)
-    record = classic_record.to_record(hand)
-    dealt = classic_record.from_record({**record, "l": ""})
-    return dealt, classic_record.decode_log(hand.log)  # a state's log is unpacked
-
-
-def turns(hand: Game) -> Iterator[Turn]:
-    """Every turn of a finished hand, in order."""
-    return play_turns(*dealt_and_actions(hand))
-
-
-def play_turns(dealt: Game, actions: list[tuple[Action, bool]]) -> Iterator[Turn]:
-    """The turns of ``actions`` played from ``dealt`` (which is not changed)."""
+def play_turns(dealt: Game, actions: list[tuple[Action, bool]], play: Replay) -> Iterator[Turn]:
+    """The turns of ``actions`` played from ``dealt`` (which is not changed) by the variant's
+    ``play`` (its ``replay_action``)."""
     state = dealt.copy()
-    play: Callable[..., list[dict[str, Any]]] = (
-        replay101 if isinstance(state, State101) else classic_replay
-    )
     current: Turn | None = None
     for action, auto in actions:
         seat = state.turn
@@ -88,6 +69,7 @@ def seat_turns(
     dealt: Game,
     actions: list[tuple[Action, bool]],
     seat: int,
+    play: Replay,
     review_turn: Callable[[Turn, int], dict[str, Any]],
     others_move: Callable[[Turn], dict[str, Any]],
 ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
@@ -96,7 +78,7 @@ def seat_turns(
     turn. Both variants walk a hand this way; what a turn's entry holds is theirs."""
     out: list[dict[str, Any]] = []
     others: list[dict[str, Any]] = []
-    for turn in play_turns(dealt, actions):
+    for turn in play_turns(dealt, actions, play):
         if turn.seat != seat:
             others.append(others_move(turn))
             continue
@@ -107,7 +89,7 @@ def seat_turns(
 
 
 class PlayedMove(Protocol):
-    """What both variants' review moves carry (engine/review/classic.py, okey101.py)."""
+    """What both variants' review moves carry (engine/classic/review.py, okey101/review.py)."""
 
     take: str | None
     tile: int | None

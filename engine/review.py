@@ -6,25 +6,28 @@ what the seat played, what the hard computer would have played from the
 same seat's view, a measure comparing the two, a verdict and a one-line
 reason in ``lang`` (en, tr, ko), plus a summary. The coach and the measure read
 only the seat's view at each moment (``view_for``), never the pile or other
-racks; tests/engine/test_review.py changes hidden tiles and checks that no
-coach answer moves. Thresholds: :mod:`engine.review.verdicts`, docs/BOTS.md.
+racks; tests/engine/review/ changes hidden tiles and checks that no coach answer
+moves. Thresholds: :mod:`engine.core.review.verdicts`, docs/BOTS.md.
+
+This is the one entry point: each variant's review (``engine/classic/review.py``,
+``engine/okey101/review.py``) is reached through its ``Rules`` (engine/variants.py),
+what they share is in ``engine/core/review/``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from engine.classic.state import GameState
-from engine.okey101.state import State101
-from engine.review.replay import Action, Game, dealt_and_actions
-from engine.review.texts import LANGS, lang_of
+from engine.core.review.replay import Action
+from engine.core.review.texts import LANGS, lang_of
+from engine.variants import Game, from_record, rules_of
 
 
 class HandNotOver(ValueError):
     """Only a finished hand has a review: one in play would show what is still hidden."""
 
 
-def review_hand(hand: GameState | State101, seat: int, lang: str = "en") -> dict[str, Any]:
+def review_hand(hand: Game, seat: int, lang: str = "en") -> dict[str, Any]:
     """The review of finished hand ``hand`` for ``seat`` (0-based), in ``lang``."""
     if hand.phase != "over":
         raise HandNotOver("the hand is still being played")
@@ -37,14 +40,17 @@ def review_played(
     dealt: Game, actions: list[tuple[Action, bool]], seat: int, lang: str = "en"
 ) -> dict[str, Any]:
     """The review of ``actions`` played from the deal ``dealt`` (see :func:`review_hand`)."""
-    lang = lang_of(lang)
-    if isinstance(dealt, State101):
-        from engine.review.okey101 import review_101
-
-        return {"hand": dealt.hand_number, **review_101(dealt, actions, seat, lang)}
-    from engine.review.classic import review_classic
-
-    return {"hand": dealt.hand_number, **review_classic(dealt, actions, seat, lang)}
+    review = rules_of(dealt).review()
+    return {"hand": dealt.hand_number, **review(dealt, actions, seat, lang_of(lang))}
 
 
-__all__ = ["LANGS", "HandNotOver", "review_hand", "review_played"]
+def dealt_and_actions(hand: Game) -> tuple[Game, list[tuple[Action, bool]]]:
+    """The hand as dealt, and its actions in order (each with whether a computer played it).
+
+    The deal is the hand's own record with an empty log: no variant is named here."""
+    rules = rules_of(hand)
+    dealt = from_record({**rules.to_record(hand), "l": ""})
+    return dealt, rules.decode_log(hand.log)  # a state's log is unpacked
+
+
+__all__ = ["LANGS", "HandNotOver", "dealt_and_actions", "review_hand", "review_played"]

@@ -19,13 +19,21 @@ from typing import Any
 
 from engine.classic.arrange import best_arrangement
 from engine.classic.bots.coach import COACH_LEVEL, Coach, Distance
-from engine.classic.game import apply
+from engine.classic.game import apply, replay_action
 from engine.classic.state import GameState
 from engine.classic.view import view_for
 from engine.core.errors import ActionError
-from engine.review.replay import Action, Game, Turn, measure, seat_turns, seen_move, turn_entry
-from engine.review.texts import reason
-from engine.review.verdicts import classic_verdict, counts, worst
+from engine.core.review.replay import (
+    Action,
+    Game,
+    Turn,
+    measure,
+    seat_turns,
+    seen_move,
+    turn_entry,
+)
+from engine.core.review.texts import reason
+from engine.core.review.verdicts import classic_verdict, counts, worst
 
 # The coach at a view (the bots' public coach, engine/classic/bots/coach.py); a
 # test may put another player in its place.
@@ -284,6 +292,7 @@ def review_classic(
         dealt,
         actions,
         seat,
+        replay_action,
         lambda turn, index: review_turn(turn, seat, index, lang, coach),
         others_move,
     )

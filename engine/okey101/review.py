@@ -3,7 +3,7 @@
 A 101 turn is a sequence (take, open or lay, lay-offs and swaps, discard), so
 the coach is asked again on the seat's fresh view after each of its own
 actions, on a copy of the state, until it discards. As in classic (see
-:mod:`engine.review.classic`) everything it reads is ``view_for(state, seat)``;
+:mod:`engine.classic.review`) everything it reads is ``view_for(state, seat)``;
 its actions move only tiles the seat holds or sees (the left discard, the
 table), and its draw is played only when the player drew too (the same tile).
 The measure is the points the seat's rack would count if the hand ended now
@@ -18,15 +18,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.core.errors import ActionError
+from engine.core.review.replay import (
+    Action,
+    Game,
+    Turn,
+    measure,
+    seat_turns,
+    seen_move,
+    turn_entry,
+)
+from engine.core.review.texts import reason
+from engine.core.review.verdicts import counts, opening_verdict, points_verdict
 from engine.okey101.bots import choose_action101
-from engine.okey101.game import apply
+from engine.okey101.game import apply, replay_action
 from engine.okey101.opening import opening_points
 from engine.okey101.scoring import FINISH, NEVER_OPENED, rack_points
 from engine.okey101.state import State101
 from engine.okey101.view import view_for
-from engine.review.replay import Action, Game, Turn, measure, seat_turns, seen_move, turn_entry
-from engine.review.texts import reason
-from engine.review.verdicts import counts, opening_verdict, points_verdict
 
 COACH_LEVEL = "hard"
 # A coach's turn is a handful of actions; this bounds a bot that never discards.
@@ -255,6 +263,7 @@ def review_101(
         dealt,
         actions,
         seat,
+        replay_action,
         lambda turn, index: review_turn(turn, seat, index, lang, coach),
         others_move,
     )
