@@ -11,18 +11,33 @@ from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 
-from .context import get_service
-from .errors import ApiError
-from .http import json_response
-from .log import logger
-from .routes.router import router
-from .routes.table import register
-from .service import corrupt
-from .store.base import CorruptItem
+from api.friends import operations as friends
+from api.players import operations as players
+from api.push import operations as push
+from api.review import operations as review
+from api.store.base import CorruptItem
+from api.tables import operations as tables
+from api.tables.service import corrupt
+from api.telegram import operations as telegram
+from api.web.context import get_service
+from api.web.errors import ApiError
+from api.web.http import json_response
+from api.web.log import logger
+from api.web.openapi import serving
+from api.web.router import register, router
 
-# Every operation is in the route table (api/routes/table.py), which the OpenAPI
-# document is built from too.
-register(router)
+# Each package declares its operations once; they are routed here, and the OpenAPI
+# document is built from the same entries (api/web/openapi.py), so the two cannot drift.
+_DECLARED = (
+    *tables.OPERATIONS,
+    *friends.OPERATIONS,
+    *players.OPERATIONS,
+    *push.OPERATIONS,
+    *review.OPERATIONS,
+    *telegram.OPERATIONS,
+)
+OPERATIONS = (*_DECLARED, serving(_DECLARED, tables.COMPONENTS))
+register(router, OPERATIONS)
 app = APIGatewayHttpResolver()
 app.include_router(router)
 

@@ -2,13 +2,13 @@
 const CACHE = 'istaka-v9'
 const MODULES = [
 	'app',
-	'embed-frame',
-	'join',
+	'hosts/embed-frame',
+	'home/join',
 	'api',
 	'storage',
 	'ui',
-	'home',
-	'table',
+	'home/index',
+	'table/index',
 	'table/state',
 	'table/sync',
 	'table/anim',
@@ -28,24 +28,24 @@ const MODULES = [
 	'table/social',
 	'table/away',
 	'table/reactions',
-	'series',
-	'rematch',
+	'table/series',
+	'table/rematch',
 	'style',
-	'board',
-	'okey101',
-	'rack',
-	'drag',
+	'table/board',
+	'table/okey101',
+	'table/rack',
+	'table/drag',
 	'tiles',
-	'end',
-	'candy',
+	'table/end',
+	'home/candy',
 	'player',
 	'player-model',
-	'verify',
+	'table/verify',
 	'qr',
-	'device',
-	'tables',
+	'table/device',
+	'home/tables',
 	'when',
-	'help',
+	'home/help',
 	'i18n/index',
 	'i18n/en',
 	'i18n/tr',
@@ -112,7 +112,7 @@ self.addEventListener('fetch', e => {
 // notice for a table replaces the one still showing (same tag). A tab showing that table
 // in view gets no notification: it is told to poll at once instead. The server counts a
 // seat as looking only for 30 s after its last recorded request and renews that record
-// at most once a minute (api/service.py _refresh_after), so a tab in view is sometimes
+// at most once a minute (api/tables/service.py _refresh_after), so a tab in view is sometimes
 // pushed; with a page of ours visible the browser asks for no notification either.
 self.addEventListener('push', e => {
 	let data = {}

@@ -14,7 +14,7 @@ DISTRIBUTION=$(output DistributionId)
 # Each kind of file with its Content-Type said outright, not guessed by the CLI from the
 # machine's mime tables: CloudFront compresses a file only if its type is on its list
 # (text/markdown is not, so the rules go as text/plain). infra/devserver.py's CONTENT_TYPES
-# holds the same values; tests/api/test_deploy_frontend.py keeps the two equal and checks
+# holds the same values; tests/api/web/test_deploy_frontend.py keeps the two equal and checks
 # that every file under frontend/ has its line here.
 TYPES=(
     "html text/html; charset=utf-8"

@@ -10,7 +10,7 @@ survive restarts.
     PORT=0 python -m infra.devserver     # any free port; the first line names it
     ISTAKA_SWEEP_SECONDS=1 python -m infra.devserver   # sweep deadlines every second (0: never)
 
-As in production, a background thread runs the deadline sweep (api/sweep.py) every few
+As in production, a background thread runs the deadline sweep (api/tables/sweep.py) every few
 seconds, so a turn runs out on time even when no page is polling the table.
 """
 
@@ -71,7 +71,7 @@ PAGE_HEADERS = {"embed.html": EMBED_HEADERS, "tg.html": TELEGRAM_HEADERS}
 
 
 # The Content-Type of each kind of file under frontend/: the same values
-# infra/deploy_frontend.sh gives the S3 objects (tests/api/test_deploy_frontend.py holds the
+# infra/deploy_frontend.sh gives the S3 objects (tests/api/web/test_deploy_frontend.py holds the
 # two equal), chosen from the types CloudFront compresses. Markdown goes as text/plain:
 # text/markdown is not on CloudFront's list, so the rules would travel uncompressed.
 CONTENT_TYPES = {
@@ -149,9 +149,9 @@ def _start_push_worker() -> None:
     """Web Push as in AWS: each table write the API makes is queued by the store and
     turned into pushes by a background thread (infra/push_worker.py), off every request.
     A service swapped in already (a test's) is left as it is."""
-    from api import context
-    from api.config import Settings
     from api.store import make_store
+    from api.web import context
+    from api.web.config import Settings
     from infra.push_worker import PushWorker
 
     if context.configured():
@@ -221,8 +221,8 @@ def start_sweeper(
 
 
 def _sweep_job() -> Callable[[], object]:
-    from api.context import get_service
-    from api.sweep import sweep
+    from api.tables.sweep import sweep
+    from api.web.context import get_service
 
     service = get_service()  # built here, once, rather than raced by the first request
     return lambda: sweep(service)

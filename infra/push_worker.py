@@ -20,13 +20,13 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from api.clock import Clock, SystemClock
-from api.config import Settings
-from api.log import logger
 from api.players.stream import handle_change as credit_players
 from api.push.sender import Sender
 from api.push.stream import Deliverer, handle_change
 from api.store.base import BatchRead, Store, StoredItem
 from api.store.kinds import TABLE, Index, Kind
+from api.web.config import Settings
+from api.web.log import logger
 
 REMEMBERED_READS = 256
 T = TypeVar("T")

@@ -1,6 +1,6 @@
-"""The test suite. Raises the per-client creation limits (api/limits.py) for every service
+"""The test suite. Raises the per-client creation limits (api/web/limits.py) for every service
 and dev server the tests start, so the many tables one test address makes are never 429:
-a test of a limit names its own (tests/api/test_create_limits.py)."""
+a test of a limit names its own (tests/api/web/test_create_limits.py)."""
 
 from __future__ import annotations
 

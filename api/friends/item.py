@@ -1,6 +1,6 @@
 """How the friends' state is kept in the table item: small, and decoded exactly.
 
-Pure data, no I/O: :mod:`api.table_item` writes and reads these under their own short
+Pure data, no I/O: :mod:`api.tables.item` writes and reads these under their own short
 keys (``nx`` the rematch offer, ``sr`` the series, ``rx`` the reactions, ``nd`` the last
 nudge), each only when it is set, so a table that never used them keeps its old item.
 """

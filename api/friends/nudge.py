@@ -6,7 +6,7 @@ for a table waiting, a hand over or a computer's turn). The seat on turn gets a 
 push (api/push/notifier.py), unless it is looking at the table. At most one nudge to the
 same seat in :func:`nudge_gap` (an hour, or a quarter of the turn time when longer) while
 that turn lasts: 429 ``too_soon`` with ``Retry-After``. The item keeps the nudge only for
-its turn (api/service.py drops it when the turn ends), so the seat's next turn may be
+its turn (api/tables/service.py drops it when the turn ends), so the seat's next turn may be
 nudged again, and the item carries it for no longer than it matters.
 """
 
@@ -16,13 +16,13 @@ from typing import Any
 
 from marshmallow import Schema
 
-from .. import seats
-from ..errors import ApiError, conflict
-from ..log import logger
-from ..pace import pace_of
-from ..schemas import load
-from ..service import Loaded, Service
-from .item import Nudge
+from api.friends.item import Nudge
+from api.tables import seats
+from api.tables.pace import pace_of
+from api.tables.schemas import load
+from api.tables.service import Loaded, Service
+from api.web.errors import ApiError, conflict
+from api.web.log import logger
 
 NUDGE_MIN_GAP_S = 3600
 

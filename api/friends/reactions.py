@@ -13,13 +13,13 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from .. import seats
-from ..errors import ApiError
-from ..log import logger
-from ..schemas import ViewField, load
-from ..service import Loaded, Service
-from ..views import build_view
-from .item import REACTIONS, Reaction, Reactions
+from api.friends.item import REACTIONS, Reaction, Reactions
+from api.tables import seats
+from api.tables.schemas import ViewField, load
+from api.tables.service import Loaded, Service
+from api.tables.views import build_view
+from api.web.errors import ApiError
+from api.web.log import logger
 
 REACTION_GAP_S = 2
 REACTIONS_PER_HAND = 30

@@ -26,19 +26,18 @@ from typing import Any
 
 from marshmallow import Schema, fields
 
+from api.friends.item import Rematch, Series
+from api.store.base import VersionConflict
+from api.tables import seats
+from api.tables.item import LOOKING_SECONDS, SeatInfo, Table
+from api.tables.schemas import Later, ViewField, request_id_field
+from api.tables.seats import Caller
+from api.tables.service import Loaded, Service
+from api.tables.views import build_view
+from api.web.auth import match_token, new_invite_code, new_table_id, token_hash
+from api.web.errors import ApiError, conflict, forbidden
+from api.web.log import logger
 from engine.variants import rules_of
-
-from .. import seats
-from ..auth import match_token, new_invite_code, new_table_id, token_hash
-from ..errors import ApiError, conflict, forbidden
-from ..log import logger
-from ..schemas import Later, ViewField, request_id_field
-from ..seats import Caller
-from ..service import Loaded, Service
-from ..store.base import VersionConflict
-from ..table_item import LOOKING_SECONDS, SeatInfo, Table
-from ..views import build_view
-from .item import Rematch, Series
 
 
 class RematchRequest(Schema):

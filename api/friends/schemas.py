@@ -1,11 +1,11 @@
-"""The friends' parts of a view (api/schemas/shared_view.py and responses.py nest them in
+"""The friends' parts of a view (api/tables/schemas/shared_view.py and responses.py nest them in
 every view and status)."""
 
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from .item import REACTIONS
+from api.friends.item import REACTIONS
 
 
 class RematchOfferSchema(Schema):

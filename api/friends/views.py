@@ -1,4 +1,4 @@
-"""The friends' fields of every view (api/views.py build_view adds them).
+"""The friends' fields of every view (api/tables/views.py build_view adds them).
 
 ``rematch`` (the old table's offer), ``series`` (the next table's chain), ``reactions``
 (the last ten; a seat's view only: an embed with no seat shows none, and a spectator's
@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..seats import Caller
-from ..table_item import Table
+from api.tables.item import Table
+from api.tables.seats import Caller
 
 
 def friends_view(table: Table, caller: Caller, names: list[str]) -> dict[str, Any]:

@@ -5,5 +5,5 @@
   ``player_by_token``, ``get_player``, ``update_player``, ``issue_token``, ``rename``).
 - :mod:`.credit`: the candy and stats rules for one finished hand (pure).
 - :mod:`.stream`: the consumer of table changes that applies them, after the hand.
-- :mod:`.requests`: what the HTTP routes (api/routes/players.py) answer.
+- :mod:`.requests`: what the HTTP routes (api/players/routes.py) answer.
 """

@@ -8,7 +8,7 @@ about HTTP: they raise :class:`~api.store.base.StoreBusy` when the store cannot 
 
 A player token is ``<player id>.<secret>``: the id says which item to read, the secret
 (256 random bits) proves the holder may use it. Only a hash of the whole token is stored
-(:func:`api.auth.token_hash`, as for seat tokens), so a leaked item gives no one a player.
+(:func:`api.web.auth.token_hash`, as for seat tokens), so a leaked item gives no one a player.
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
-from ..auth import match_token, new_token, token_hash
-from ..store.base import Store, StoreBusy, StoredPlayer, VersionConflict
-from .model import PLAYER_ID, Player, player_key
+from api.players.model import PLAYER_ID, Player, player_key
+from api.store.base import Store, StoreBusy, StoredPlayer, VersionConflict
+from api.web.auth import match_token, new_token, token_hash
 
 WRITE_ATTEMPTS = 5
-MAX_TOKEN = 128  # as api.auth.bearer_token accepts
+MAX_TOKEN = 128  # as api.web.auth.bearer_token accepts
 
 
 def new_player_id() -> str:
@@ -48,7 +48,7 @@ def create_player(
     telegram_id: int | None = None,
     secret: str | None = None,
 ) -> tuple[Player, str]:
-    """A new player named ``name`` (already cleaned: :func:`api.names.clean_name`) and its
+    """A new player named ``name`` (already cleaned: :func:`api.tables.names.clean_name`) and its
     first token, the only time that token is known in the clear (its secret part drawn,
     or ``secret`` when given)."""
     for _ in range(3):
@@ -84,7 +84,7 @@ def player_by_token(store: Store, token: str, now_s: int | None = None) -> Playe
     """The player whose token this is, ``None`` for an unknown or malformed token (and,
     with ``now_s``, an expired player's).
 
-    The hashes are compared in constant time (:func:`api.auth.match_token`)."""
+    The hashes are compared in constant time (:func:`api.web.auth.match_token`)."""
     player_id = token_player_id(token)
     if player_id is None:
         return None

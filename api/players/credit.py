@@ -28,10 +28,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from api.tables.item import Table
+from api.tables.kinds import Rate as Rate  # the kinds of table name their rate
 from engine.variants import Game, rules_of
-
-from ..table_item import Table
-from ..table_kinds import Rate as Rate  # the kinds of table name their rate
 
 Outcome = Literal["win", "draw", "loss"]
 
@@ -87,7 +86,7 @@ def _same_team(state: Game, a: int, b: int) -> bool:
 
 
 def rate_of(table: Table, seat: int) -> Rate | None:
-    """The rate of the table's kind (api/table_kinds.py) when the seat has company: the
+    """The rate of the table's kind (api/tables/kinds.py) when the seat has company: the
     friends rate needs another person, another human seat held by a player other than this
     seat's. A seat taken with no player, or by the same player again (one device in two
     seats), is not one: that hand pays the computer rate. None: this kind pays nothing."""

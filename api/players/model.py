@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..store.base import checked_text
+from api.store.base import checked_text
 
 PLAYER_PREFIX = "pl~"
 PLAYER_ID = re.compile(r"[A-Za-z0-9_-]{8}")
@@ -95,7 +95,7 @@ class Player:
     player_id: str
     rev: int
     name: str
-    tokens: list[str]  # token hashes (api.auth.token_hash), newest last
+    tokens: list[str]  # token hashes (api.web.auth.token_hash), newest last
     created: int  # epoch seconds
     candy: int = 0
     day: int = 0  # the UTC day (days since the epoch) ``today`` counts

@@ -11,14 +11,13 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+from api.players.accounts import create_player, player_by_token, rename, touch
+from api.players.model import DAILY_LIMIT, DAY_S, Player, Stats, utc_day
+from api.store.base import StoreBusy, VersionConflict
+from api.tables.names import DEFAULT_NAMES
+from api.tables.service import Service, store_busy
+from api.web.errors import RETRY_AFTER_STORE, ApiError, busy, unauthorized
 from engine.variants import VARIANTS, rules_for
-
-from ..errors import RETRY_AFTER_STORE, ApiError, busy, unauthorized
-from ..names import DEFAULT_NAMES
-from ..service import Service, store_busy
-from ..store.base import StoreBusy, VersionConflict
-from .accounts import create_player, player_by_token, rename, touch
-from .model import DAILY_LIMIT, DAY_S, Player, Stats, utc_day
 
 PLAYER_HEADER = "x-istaka-player"
 BAD_PLAYER = "bad_player"

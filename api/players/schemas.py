@@ -1,11 +1,11 @@
-"""The players routes' schemas (api/routes/players.py): a new player, a new name, and
+"""The players routes' schemas (api/players/routes.py): a new player, a new name, and
 what ``GET /api/players/me`` answers."""
 
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from ..names import DEFAULT_NAMES, Name
+from api.tables.names import DEFAULT_NAMES, Name
 
 Int = fields.Integer
 

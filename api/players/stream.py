@@ -18,24 +18,23 @@ from collections.abc import Iterator
 from functools import partial
 from typing import Any
 
+from api.players.accounts import update_player
+from api.players.credit import MIN_MOVES, SeatHand, own_moves, seat_hands
+from api.players.model import DAILY_LIMIT, Credit, Player, utc_day
+from api.store import make_store
+from api.store.base import Store, StoreBusy, StoredItem, VersionConflict
+from api.store.stream import table_changes
+from api.tables.item import Table, hand_key
+from api.tables.records import hand_item_record
+from api.tables.service import DECODE_ERRORS
+from api.web.config import Settings
+from api.web.log import logger
 from engine.variants import Game, from_record
-
-from ..config import Settings
-from ..log import logger
-from ..records import hand_item_record
-from ..service import DECODE_ERRORS
-from ..store import make_store
-from ..store.base import Store, StoreBusy, StoredItem, VersionConflict
-from ..store.stream import table_changes
-from ..table_item import Table, hand_key
-from .accounts import update_player
-from .credit import MIN_MOVES, SeatHand, own_moves, seat_hands
-from .model import DAILY_LIMIT, Credit, Player, utc_day
 
 
 class _Hands:
     """The table's hands by number: the one in the item, earlier ones from their items
-    (write-once, :mod:`api.hands`), each read at most once per change."""
+    (write-once, :mod:`api.tables.hands`), each read at most once per change."""
 
     def __init__(self, store: Store, table: Table, current: Game) -> None:
         self.store = store

@@ -20,7 +20,7 @@ from pathlib import Path
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec
 
-from ..config import Settings
+from api.web.config import Settings
 
 PRIVATE_BYTES = 32
 

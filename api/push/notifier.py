@@ -12,21 +12,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from api.push.texts import text_for
+from api.store.base import StoredItem
+from api.tables.item import LOOKING_SECONDS as LOOKING_SECONDS  # the notifier's rule, re-exported
+from api.tables.item import Table
+from api.tables.turns import turn_key
+from api.tables.views import player_name
 from engine.variants import Game, from_record
-
-from ..store.base import StoredItem
-from ..table_item import LOOKING_SECONDS as LOOKING_SECONDS  # the notifier's rule, re-exported
-from ..table_item import Table
-from ..turns import turn_key
-from ..views import player_name
-from .texts import text_for
 
 Kind = Literal["started", "hand_over", "your_turn", "reminder", "rematch", "nudge"]
 
 # A seat whose player made a request in the last 30 s is looking at the table: no push.
 # Its record never runs ahead of its last request, so one that stopped asking 30 s ago
 # (or said so: POST /api/tables/{id}/away) gets the push; a poll refreshes the record
-# as soon as it stops saying "looking" while a push could be owed (api/service.py).
+# as soon as it stops saying "looking" while a push could be owed (api/tables/service.py).
 PUSH_QUIET_SECONDS = LOOKING_SECONDS
 
 

@@ -1,4 +1,4 @@
-"""The Web Push routes' schemas (api/routes/push.py): a browser's subscription, checked
+"""The Web Push routes' schemas (api/push/routes.py): a browser's subscription, checked
 as far as can be without calling its push service, and the VAPID key's answer."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from marshmallow import Schema, ValidationError, fields, validate
 
-from ..records import strict_urlsafe_b64decode
+from api.tables.records import strict_urlsafe_b64decode
 
 
 def _b64url_bytes(size: int, what: str) -> Callable[[str], None]:

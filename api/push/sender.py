@@ -18,13 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
-from ..config import Settings
-from ..log import logger
-from ..store.base import Store, StoreBusy, VersionConflict
-from ..table_item import push_key
-from .keys import b64url, load_key
-from .notifier import Notice, payload
-from .subscriptions import Subscription, read, update
+from api.push.keys import b64url, load_key
+from api.push.notifier import Notice, payload
+from api.push.subscriptions import Subscription, read, update
+from api.store.base import Store, StoreBusy, VersionConflict
+from api.tables.item import push_key
+from api.web.config import Settings
+from api.web.log import logger
 
 ATTEMPTS = 3
 FIRST_PAUSE_S = 1.0

@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..config import Settings
-from ..log import logger
-from ..service import DECODE_ERRORS
-from ..store import make_store
-from ..store.base import StoreBusy, StoredItem
-from ..store.stream import table_changes
-from .notifier import LOOKING_SECONDS, Notice, notices
-from .sender import Sender
+from api.push.notifier import LOOKING_SECONDS, Notice, notices
+from api.push.sender import Sender
+from api.store import make_store
+from api.store.base import StoreBusy, StoredItem
+from api.store.stream import table_changes
+from api.tables.service import DECODE_ERRORS
+from api.web.config import Settings
+from api.web.log import logger
 
 
 class Deliverer(Protocol):
@@ -41,7 +41,7 @@ _others: list[Deliverer] = []
 def sender() -> Sender:
     global _sender
     if _sender is None:
-        from ..telegram.sender import TelegramSender
+        from api.telegram.sender import TelegramSender
 
         settings = Settings.from_env()
         _sender = Sender(make_store(settings), settings)

@@ -1,7 +1,7 @@
 """A seat's push subscriptions: add (PUT), remove (DELETE), read for sending.
 
 Each seat keeps its subscriptions in one item of its own, ``<table id>~push~<seat>``
-(:func:`api.table_item.push_key`), at most :data:`MAX_DEVICES` of them: one per device, a
+(:func:`api.tables.item.push_key`), at most :data:`MAX_DEVICES` of them: one per device, a
 device known by its endpoint (subscribing again with the same endpoint replaces the
 entry; a sixth device pushes out the one subscribed longest ago). The table item is
 not written, so subscribing never slows or conflicts with a move, and a poll never
@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from .. import seats
-from ..config import Settings
-from ..errors import RETRY_AFTER_STORE, bad_request, busy
-from ..service import Service
-from ..store.base import Store, StoreBusy, StoredPushes, VersionConflict
-from ..table_item import push_key
+from api.store.base import Store, StoreBusy, StoredPushes, VersionConflict
+from api.tables import seats
+from api.tables.item import push_key
+from api.tables.service import Service
+from api.web.config import Settings
+from api.web.errors import RETRY_AFTER_STORE, bad_request, busy
 
 MAX_DEVICES = 5
 MAX_ENDPOINT = 1024

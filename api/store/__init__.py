@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from ..config import Settings
-from .base import Store, StoreBusy, StoredItem, VersionConflict
+from api.store.base import Store, StoreBusy, StoredItem, VersionConflict
+from api.web.config import Settings
 
 __all__ = ["Store", "StoreBusy", "StoredItem", "VersionConflict", "make_store"]
 
 
 def make_store(settings: Settings) -> Store:
     if settings.store == "sqlite":
-        from .sqlite import SqliteStore
+        from api.store.sqlite import SqliteStore
 
         return SqliteStore(settings.sqlite_path)
     if settings.store == "dynamodb":
-        from .dynamo import DynamoStore
+        from api.store.dynamo import DynamoStore
 
         return DynamoStore(
             settings.table_name, endpoint_url=settings.dynamodb_endpoint, region=settings.region

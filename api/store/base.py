@@ -21,21 +21,21 @@ MAX_BATCH = 100
 
 @dataclass(frozen=True)
 class StoredItem:
-    """A table's item (api/table_item.py), or a finished hand's, written once under
-    ``api.table_item.hand_key`` (``table_id`` is then that key)."""
+    """A table's item (api/tables/item.py), or a finished hand's, written once under
+    ``api.tables.item.hand_key`` (``table_id`` is then that key)."""
 
     table_id: str
     rev: int
     data: str
     expires_at: int | None = None  # epoch seconds after which the store may drop the item
-    # Epoch ms at which the sweep must look at the table (api/sweep.py); None: never. The
+    # Epoch ms at which the sweep must look at the table (api/tables/sweep.py); None: never. The
     # store indexes it so that due tables are found without reading the others.
     wake_at: int | None = None
 
 
 @dataclass(frozen=True)
 class StoredPushes:
-    """One seat's Web Push subscriptions, in an item of their own (``api.table_item.push_key``):
+    """One seat's Web Push subscriptions, in an item of their own (``api.tables.item.push_key``):
     the table item stays small and no poll ever reads them. ``rev`` guards concurrent
     subscribes as the table's does; ``data`` is an opaque JSON string."""
 
@@ -72,7 +72,7 @@ class StoredTelegram:
 
 @dataclass(frozen=True)
 class StoredCounter:
-    """A counter with a ceiling (api/limits.py). Its ``count`` is its revision: each count
+    """A counter with a ceiling (api/web/limits.py). Its ``count`` is its revision: each count
     is a write conditional on the count read."""
 
     key: str
@@ -185,7 +185,7 @@ class StoreBusy(Exception):
 # The store itself: the generic set and the per-kind wrappers over it (api/store/items.py).
 # Imported last, since it builds on the records above (through api/store/kinds.py); the
 # package imports this module first (api/store/__init__.py), so the cycle always resolves.
-from .items import Store  # noqa: E402
+from api.store.items import Store  # noqa: E402
 
 __all__ = [
     "MAX_BATCH",

@@ -18,9 +18,9 @@ from typing import Any, TypeVar
 from botocore.exceptions import ClientError, HTTPClientError
 from botocore.exceptions import ConnectionError as BotoConnectionError
 
-from .base import MAX_BATCH, BatchRead, CorruptItem, StoreBusy, StoredItem, VersionConflict
-from .items import Store
-from .kinds import EXPIRES_AT, TABLE, Index, Kind
+from api.store.base import MAX_BATCH, BatchRead, CorruptItem, StoreBusy, StoredItem, VersionConflict
+from api.store.items import Store
+from api.store.kinds import EXPIRES_AT, TABLE, Index, Kind
 
 T = TypeVar("T")
 

@@ -16,7 +16,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TypeVar
 
-from .base import (
+from api.store.base import (
     BatchRead,
     StoredCounter,
     StoredItem,
@@ -24,7 +24,7 @@ from .base import (
     StoredPushes,
     VersionConflict,
 )
-from .kinds import COUNTER, PLAYER, PUSHES, TABLE, WAKE, Index, Kind, due_buckets
+from api.store.kinds import COUNTER, PLAYER, PUSHES, TABLE, WAKE, Index, Kind, due_buckets
 
 T = TypeVar("T")
 

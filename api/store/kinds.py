@@ -4,7 +4,7 @@ A :class:`Kind` says what its keys look like, how its dataclass maps to stored a
 (its codec), which attribute holds its revision and which its expiry, and in which indexes
 it appears. Both backends (api/store/sqlite.py, api/store/dynamo.py) implement the generic
 set of api/store/items.py once, from these declarations alone; template.yaml's global
-secondary indexes are checked against :data:`INDEXES` (tests/api/test_store_kinds.py).
+secondary indexes are checked against :data:`INDEXES` (tests/api/store/test_store_kinds.py).
 
 An index is sparse: an item carries an index's two attributes only while it belongs in it
 (its codec leaves them out otherwise), so an item leaves the index by being written
@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, TypeVar
 
-from .base import (
+from api.store.base import (
     StoredCounter,
     StoredItem,
     StoredPlayer,
@@ -140,8 +140,8 @@ def _decode_table(key: str, read: Read) -> StoredItem:
     )
 
 
-# A table (api/table_item.py), keyed by its id, or a finished hand, written once under
-# ``<table id>#<hand number>`` (api.table_item.hand_key): the same attributes, no wake time.
+# A table (api/tables/item.py), keyed by its id, or a finished hand, written once under
+# ``<table id>#<hand number>`` (api.tables.item.hand_key): the same attributes, no wake time.
 TABLE: Kind[StoredItem] = Kind(
     name="table",
     key_shape="<table id> | <table id>#<hand number>",
@@ -190,7 +190,7 @@ def _decode_pushes(key: str, read: Read) -> StoredPushes:
 # One seat's Web Push subscriptions (api/push): the table item stays small, no poll reads them.
 PUSHES: Kind[StoredPushes] = Kind(
     name="pushes",
-    key_shape="<table id>~push~<seat> (api.table_item.push_key)",
+    key_shape="<table id>~push~<seat> (api.tables.item.push_key)",
     sqlite_table="pushes",
     attributes=_text_attributes(PUSH_ATTRIBUTE),
     revision="rev",
@@ -249,11 +249,11 @@ PLAYER: Kind[StoredPlayer] = Kind(
 
 COUNT_ATTRIBUTE = "n"
 
-# A counter with a ceiling (api/limits.py: creations per client and hour). Its count is its
+# A counter with a ceiling (api/web/limits.py: creations per client and hour). Its count is its
 # revision: counting up is a conditional write on the count read.
 COUNTER: Kind[StoredCounter] = Kind(
     name="counter",
-    key_shape="rl~<p|t>~<digest>~<hour> (api.limits.counter_key)",
+    key_shape="rl~<p|t>~<digest>~<hour> (api.web.limits.counter_key)",
     sqlite_table="counters",
     attributes=(
         Attribute(COUNT_ATTRIBUTE, "N", required=True),

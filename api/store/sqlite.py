@@ -22,9 +22,9 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TypeVar
 
-from .base import MAX_BATCH, BatchRead, CorruptItem, StoreBusy, VersionConflict
-from .items import Store
-from .kinds import KINDS, TABLE, WAKE, Attribute, Index, Kind
+from api.store.base import MAX_BATCH, BatchRead, CorruptItem, StoreBusy, VersionConflict
+from api.store.items import Store
+from api.store.kinds import KINDS, TABLE, WAKE, Attribute, Index, Kind
 
 T = TypeVar("T")
 

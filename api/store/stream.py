@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .base import StoredItem
+from api.store.base import StoredItem
 
 
 def stored(image: dict[str, Any] | None) -> StoredItem | None:

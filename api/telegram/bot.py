@@ -15,14 +15,14 @@ import re
 from typing import Any
 from urllib.parse import quote
 
-from ..config import Settings
-from ..log import logger
-from ..store.base import Store
-from .botapi import BotApi
-from .links import pick_lang, set_notifications
-from .texts import text
+from api.store.base import Store
+from api.telegram.botapi import BotApi
+from api.telegram.links import pick_lang, set_notifications
+from api.telegram.texts import text
+from api.web.config import Settings
+from api.web.log import logger
 
-# A table id is 12 URL-safe base64 characters (api/auth.py new_table_id), an invite code
+# A table id is 12 URL-safe base64 characters (api/web/auth.py new_table_id), an invite code
 # 6 of A-Z and 2-9 without the look-alikes: the two forms differ in length, so an id that
 # happens to hold "_" is never read as an invite. Telegram allows [A-Za-z0-9_-]{0,512}.
 START_PARAM = re.compile(r"[A-Za-z0-9_-]{12}(_[A-Z2-9]{6})?")

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..log import logger
+from api.web.log import logger
 
 ATTEMPTS = 3
 FIRST_PAUSE_S = 1.0

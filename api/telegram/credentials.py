@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import threading
 
-from ..config import Settings
-from ..errors import ApiError
+from api.web.config import Settings
+from api.web.errors import ApiError
 
 _cache: dict[str, str] = {}
 _lock = threading.Lock()

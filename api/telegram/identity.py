@@ -6,15 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .. import seats
-from ..errors import RETRY_AFTER_STORE, ApiError, busy
-from ..log import logger
-from ..service import Service
-from ..store.base import StoreBusy, VersionConflict
-from . import links
-from .credentials import require_token
-from .initdata import BadInitData, InitData, login_secret, validate
-from .players import find_or_create_player_for_telegram
+from api.store.base import StoreBusy, VersionConflict
+from api.tables import seats
+from api.tables.service import Service
+from api.telegram import links
+from api.telegram.credentials import require_token
+from api.telegram.initdata import BadInitData, InitData, login_secret, validate
+from api.telegram.players import find_or_create_player_for_telegram
+from api.web.errors import RETRY_AFTER_STORE, ApiError, busy
+from api.web.log import logger
 
 Body = dict[str, Any]
 

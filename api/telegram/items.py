@@ -12,8 +12,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from ..store.base import Store, StoredTelegram, VersionConflict, checked_text
-from ..store.kinds import TELEGRAM
+from api.store.base import Store, StoredTelegram, VersionConflict, checked_text
+from api.store.kinds import TELEGRAM
 
 WRITE_ATTEMPTS = 5
 Item = dict[str, Any]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..store.base import Store
-from . import items
+from api.store.base import Store
+from api.telegram import items
 
 SEAT_SEPARATOR = "~tg~"  # "~" is in no table id
 USER_PREFIX = "tguser~"

@@ -20,8 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ..names import MAX_NAME, clean_name
-from ..players.accounts import (
+from api.players.accounts import (
     create_player,
     get_player,
     issue_token,
@@ -29,11 +28,12 @@ from ..players.accounts import (
     touch,
     update_player,
 )
-from ..players.model import Player
-from ..service import Service
-from ..store.base import VersionConflict
-from . import items
-from .items import Item
+from api.players.model import Player
+from api.store.base import VersionConflict
+from api.tables.names import MAX_NAME, clean_name
+from api.tables.service import Service
+from api.telegram import items
+from api.telegram.items import Item
 
 PLAYER_PREFIX = "tgplayer~"
 FALLBACK_NAME = "Player"  # a first name that cleans to nothing usable (only emoji joiners, ...)
@@ -47,7 +47,7 @@ class LinkedPlayer:
 
 
 def telegram_name(first_name: str) -> str:
-    """The Telegram first name, cleaned by the seats' rules (api/names.py), cut to fit.
+    """The Telegram first name, cleaned by the seats' rules (api/tables/names.py), cut to fit.
 
     >>> telegram_name("  Ayşe  ")
     'Ayşe'

@@ -1,11 +1,11 @@
-"""Requests and answers of the Telegram endpoints (api/routes/telegram.py); the OpenAPI
-document (api/openapi.py) is built from them."""
+"""Requests and answers of the Telegram endpoints (api/telegram/routes.py); the OpenAPI
+document (api/web/openapi.py) is built from them."""
 
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from .initdata import MAX_INIT_DATA
+from api.telegram.initdata import MAX_INIT_DATA
 
 LANGS = ("en", "tr", "ko")
 

@@ -10,16 +10,16 @@ number of times (:mod:`.botapi`), then given up: a message is never worth a move
 
 from __future__ import annotations
 
-from ..config import Settings
-from ..log import logger
-from ..push.notifier import Notice
-from ..push.texts import text_for
-from ..store.base import Store, StoreBusy
-from .bot import app_button
-from .botapi import BotApi
-from .credentials import bot_token, enabled
-from .links import notifications_on, seat_link
-from .texts import text
+from api.push.notifier import Notice
+from api.push.texts import text_for
+from api.store.base import Store, StoreBusy
+from api.telegram.bot import app_button
+from api.telegram.botapi import BotApi
+from api.telegram.credentials import bot_token, enabled
+from api.telegram.links import notifications_on, seat_link
+from api.telegram.texts import text
+from api.web.config import Settings
+from api.web.log import logger
 
 KINDS = ("your_turn", "reminder", "nudge", "rematch")  # nudge, rematch: api/friends
 

@@ -32,13 +32,13 @@ async function route() {
 	const [page, a, b] = location.hash.replace(/^#\/?/, '').split('/')
 	scrollTo(0, 0)
 	if (page === 't' && a) {
-		const { openTable } = await import('./table.js')
+		const { openTable } = await import('./table/index.js')
 		leave = openTable(app, a, { go })
-	} else if (page === 'join' && a && b) (await import('./join.js')).renderJoin(app, a, b, go)
+	} else if (page === 'join' && a && b) (await import('./home/join.js')).renderJoin(app, a, b, go)
 	else if (page === 'seat') claimSeat()
-	else if (page === 'rules') (await import('./help.js')).renderRules(app, go)
+	else if (page === 'rules') (await import('./home/help.js')).renderRules(app, go)
 	else {
-		;(await import('./home.js')).renderHome(app, { go, setLang: changeLang, setTheme })
+		;(await import('./home/index.js')).renderHome(app, { go, setLang: changeLang, setTheme })
 		ready()
 	}
 }
@@ -64,16 +64,16 @@ function claimSeat() {
 	const q = new URLSearchParams(location.search)
 	// embed.html: its own boot (embed-frame.js), which the app never loads.
 	if (document.body.classList.contains('embed'))
-		return (await import('./embed-frame.js')).startEmbed(app, q)
+		return (await import('./hosts/embed-frame.js')).startEmbed(app, q)
 	if (q.get('table') && q.get('invite'))
 		history.replaceState(null, '', `./#/join/${q.get('table')}/${q.get('invite')}`)
 	setTheme(prefs.theme || ((prefs.lang || guessLang()) === 'ko' ? 'candy' : 'classic'))
 	// Inside Telegram only (tg.html?tg=1): telegram.js, before the first route reads the hash.
 	if (q.get('tg') === '1' || /tgWebAppData=/.test(location.hash))
-		await (await import('./telegram.js')).startTelegram({ go })
+		await (await import('./hosts/telegram.js')).startTelegram({ go })
 	// The home screen's module starts loading now, beside the language; a table link (how
 	// most friends arrive) never loads it.
-	if (!/^#\/(t|seat)\//.test(location.hash)) import('./home.js')
+	if (!/^#\/(t|seat)\//.test(location.hash)) import('./home/index.js')
 	await setLang(prefs.lang || guessLang())
 	addEventListener('hashchange', route)
 	// A turned phone has other widths: a name cut before may fit now, or the other way.

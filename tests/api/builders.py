@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .support import ApiClient, Reply
+from tests.api.support import ApiClient, Reply
 
 
 def friends_table(

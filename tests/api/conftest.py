@@ -8,14 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from api import context
 from api.clock import ManualClock
-from api.config import Settings
-from api.service import Service
 from api.store.base import Store
 from api.store.sqlite import SqliteStore
-
-from .support import (
+from api.tables.service import Service
+from api.web import context
+from api.web.config import Settings
+from tests.api.support import (
     REGION,
     ApiClient,
     create_dynamo_table,

@@ -7,15 +7,14 @@ import uuid
 from collections.abc import Iterator
 from typing import Any
 
-from api import context
 from api.clock import ManualClock
-from api.config import Settings
-from api.service import Service
 from api.store.base import Store
+from api.tables.service import Service
+from api.web import context
+from api.web.config import Settings
 from engine.variants import rules_of
-
-from .builders import join
-from .support import ApiClient
+from tests.api.builders import join
+from tests.api.support import ApiClient
 
 
 def wire(store: Store, clock: ManualClock) -> Iterator[Service]:

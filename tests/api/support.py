@@ -17,9 +17,9 @@ from typing import Any
 
 import yaml
 
-from api.errors import ApiError
 from api.handler import handler
-from api.log import logger
+from api.web.errors import ApiError
+from api.web.log import logger
 from infra.apigw import LambdaContext, http_api_event
 from tests import servers
 

@@ -20,13 +20,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from api import context
 from api.clock import ManualClock
-from api.config import Settings
-from api.log import logger
 from api.store.base import Store
 from api.store.dynamo import item_size
 from api.store.sqlite import SqliteStore
+from api.web import context
+from api.web.config import Settings
+from api.web.log import logger
 from engine.classic.bots import choose_action
 from engine.classic.game import legal_actions
 from engine.classic.view import view_for

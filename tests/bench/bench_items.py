@@ -25,15 +25,15 @@ from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
-from api import context
 from api.clock import ManualClock
-from api.config import Settings
 from api.friends.item import REACTIONS, Nudge, Reaction, Reactions, Series
-from api.layout import encode_layout
-from api.log import logger
 from api.store.base import StoredItem
 from api.store.dynamo import item_size
-from api.table_item import RecentAction, Table, action_key
+from api.tables.item import RecentAction, Table, action_key
+from api.tables.layout import encode_layout
+from api.web import context
+from api.web.config import Settings
+from api.web.log import logger
 from engine.classic.game import new_match
 from engine.classic.options import Options
 from engine.okey101.game import new_match101

@@ -19,9 +19,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from api.pace import PACES, SPECTATOR_MAX_AGE
 from api.store.kinds import LOOKBACK_BUCKETS
-from api.table_item import LOOKING_SECONDS, SEEN_PRESENCE_SECONDS, SEEN_REFRESH_SECONDS
+from api.tables.item import LOOKING_SECONDS, SEEN_PRESENCE_SECONDS, SEEN_REFRESH_SECONDS
+from api.tables.pace import PACES, SPECTATOR_MAX_AGE
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -67,7 +67,7 @@ INDEX_WRITES_PER_WAKE_CHANGE = 2
 
 def schedule() -> dict[str, Any]:
     """Polls per scenario from paceFor itself (tests/bench/polling_schedule.mjs), and the
-    last-seen writes they cost (``writes``) under the renewal rule of api/service.py
+    last-seen writes they cost (``writes``) under the renewal rule of api/tables/service.py
     (``_refresh_after``)."""
     node = shutil.which("node")
     if node is None:
@@ -127,7 +127,7 @@ def relaxed_games(polls: dict[str, Any], games: int, hidden_tab_open: bool) -> C
     )
     if hidden_tab_open:  # every player leaves the table open in a background tab throughout
         hidden = SEATS * polls["relaxed_hidden"] * hours
-        # A hidden tab polls with away=1 (api/play.py get_view): not a visit, so no write.
+        # A hidden tab polls with away=1 (api/tables/play.py get_view): not a visit, so no write.
         requests += hidden
     wake_changes = turns * (1 + REMINDED_SHARE)  # a new deadline each turn; a reminder each
     pushes = turns * (PUSHES_PER_TURN + REMINDED_SHARE)
@@ -151,7 +151,7 @@ EMBED_TURNS = TURNS_PER_HAND // EMBED_SEATS  # the visitor's turns in the one ha
 EMBED_FINISHED_SHARE = 0.5  # assumed: half play to the end; the rest leave the table idle
 EMBED_STATIC_FILES = 22  # embed.js, embed.html, the CSS and the table's modules (CloudFront only)
 EMBED_ITEM_KB = 3  # estimate: a dealt table's item with its event log (kept, not written per KB)
-FINISHED_TTL_DAYS = 7  # api/config.py: a finished table is kept a week
+FINISHED_TTL_DAYS = 7  # api/web/config.py: a finished table is kept a week
 DYNAMODB_PER_GB_MONTH = 0.25  # https://aws.amazon.com/dynamodb/pricing/on-demand/ (storage)
 
 

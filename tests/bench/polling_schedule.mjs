@@ -29,7 +29,7 @@ function polls(view, { mine = false, hidden = false, span = HOUR } = {}) {
 	return count
 }
 
-// Last-seen writes made in `span` ms by one tab in view, under the rule of api/service.py
+// Last-seen writes made in `span` ms by one tab in view, under the rule of api/tables/service.py
 // _refresh_after: a poll renews its seat's record once the record is `refresh.next` s old
 // while the next move could owe the seat a push (it is the next human to play), and
 // `refresh.presence` s old otherwise (on its own turn, or two and more turns away); a

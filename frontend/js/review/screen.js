@@ -9,7 +9,7 @@ import { t, more, getLang } from '../i18n/index.js'
 import { h, modal, toast } from '../ui.js'
 import { api } from '../api.js'
 import { tileEl } from '../tiles.js'
-import { nameOf } from '../board.js'
+import { nameOf } from '../table/board.js'
 import { reviewStyle } from './style.js'
 import * as model from './model.js'
 
@@ -58,7 +58,7 @@ async function openReview(ctx, hand, opener) {
 async function load(seat) {
 	const { ctx, review } = open
 	if (!review.bySeat[seat]) {
-		const answer = await api.review(ctx.id, review.hand, seat, getLang())
+		const answer = await api.review.hand(ctx.id, review.hand, seat, getLang())
 		model.acceptAnswer(review, seat, answer)
 	}
 	if (open?.review !== review) return

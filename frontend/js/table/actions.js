@@ -7,7 +7,7 @@ import { t } from '../i18n/index.js'
 import { toast } from '../ui.js'
 import { api, ApiError } from '../api.js'
 import { uuid, prefs, savePrefs, load, outboxKey } from '../storage.js'
-import { legal, discardQuestion } from '../board.js'
+import { legal, discardQuestion } from './board.js'
 import { arrangeRack, sortAsked } from './state.js'
 import { apply, fetchView, parts } from './sync.js'
 

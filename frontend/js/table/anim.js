@@ -4,7 +4,7 @@
 import { t, tn } from '../i18n/index.js'
 import { $, toast, announce } from '../ui.js'
 import { tileEl, backTile, tileLabel } from '../tiles.js'
-import { nameOf } from '../board.js'
+import { nameOf } from './board.js'
 import { setAnimationPace, markUnread, heldSeats } from './state.js'
 
 const EVENT_TEXT = {

@@ -4,7 +4,7 @@
 // turn it is now. Loaded only for such a visit; the screen reader hears it as before (anim.js).
 import { t, tn, more } from '../i18n/index.js'
 import { h } from '../ui.js'
-import { playerOf, nameOf } from '../board.js'
+import { playerOf, nameOf } from './board.js'
 import { useStyle } from '../style.js'
 import { describe } from './anim.js'
 import { heldSeats, setAway } from './state.js'

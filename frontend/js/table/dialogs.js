@@ -3,9 +3,9 @@
 // state; their buttons carry a data-act for input.js, which binds the taps.
 import { t, tn, more } from '../i18n/index.js'
 import { h, btn, shareBox, modal, closeModal } from '../ui.js'
-import { discardsOf, fitOf } from '../board.js'
+import { discardsOf, fitOf } from './board.js'
 import { tileEl } from '../tiles.js'
-import { draggable } from '../drag.js'
+import { draggable } from './drag.js'
 import { heldSeats } from './state.js'
 import { loadEnd } from './sync.js'
 import { inviteUrl, pushSlot } from './render.js'

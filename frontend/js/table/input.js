@@ -2,9 +2,9 @@
 // on a rack tile, drags. Handlers change the state or call actions.js, then ask for a
 // redraw (ctx.redraw). A new button: a data-act where it is drawn, a handler in ON_ACT.
 import { $, closeModal } from '../ui.js'
-import { locate, slotAt, step } from '../rack.js'
-import { draggable } from '../drag.js'
-import { legal } from '../board.js'
+import { locate, slotAt, step } from './rack.js'
+import { draggable } from './drag.js'
+import { legal } from './board.js'
 import * as table from './state.js'
 import { parts, fetchView } from './sync.js'
 import { act, arrange, layoff, saveLayout, startGame, seatToComputer, setLevel } from './actions.js'
@@ -94,7 +94,7 @@ const ON_ACT = {
 		return dialogs().then(m => m.openMoveLog(ctx))
 	},
 	answer: async (ctx, el) => (await dialogs()).answer(ctx, el.dataset.answer),
-	device: async ctx => (await import('../device.js')).openDeviceLink(ctx),
+	device: async ctx => (await import('./device.js')).openDeviceLink(ctx),
 	// The hand review: open, step, switch seat.
 	review: async (ctx, el) => (await import('../review/screen.js')).onReview(ctx, el),
 	// The result's "verify the shuffle", against all of the hand's events.

@@ -3,7 +3,7 @@
 // device saw it). Loaded the first time the log is opened.
 import { t, more } from '../i18n/index.js'
 import { h } from '../ui.js'
-import { nameOf } from '../board.js'
+import { nameOf } from './board.js'
 import { describe } from './anim.js'
 import { ago } from '../when.js'
 import { reactionText, reactionTime, seenReactions } from './reactions.js'

@@ -2,7 +2,7 @@
 // from the moment it leaves until the server has answered it. While the connection is
 // down it waits, shown as pending, and goes again byte for byte, with the same action_id,
 // when the browser is back online or after a growing pause. The server answers a repeated
-// action_id without playing it twice (api/play.py act). A table that moved on meanwhile
+// action_id without playing it twice (api/tables/play.py act). A table that moved on meanwhile
 // answers 409 with its view: the move is dropped and the words say what happened instead.
 // Loaded with the first gesture (table.js), so that a move made offline finds it.
 import { t, more } from '../i18n/index.js'

@@ -3,8 +3,8 @@
 // and calls draw() once per frame.
 import { t, tn, more } from '../i18n/index.js'
 import { h, $, $$, shareBox, fitNames } from '../ui.js'
-import { renderRack } from '../rack.js'
-import { renderFelt, dock, toolbar, legal, nameOf, clock } from '../board.js'
+import { renderRack } from './rack.js'
+import { renderFelt, dock, toolbar, legal, nameOf, clock } from './board.js'
 import { backTile } from '../tiles.js'
 import { myLayout, is101, deferRedraw, lastDiscard } from './state.js'
 import { parts } from './sync.js'

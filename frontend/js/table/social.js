@@ -5,7 +5,7 @@ import { t, more } from '../i18n/index.js'
 import { h, $, modal, closeModal, toast, announce } from '../ui.js'
 import { api } from '../api.js'
 import { prefs, save, uuid } from '../storage.js'
-import { nameOf } from '../board.js'
+import { nameOf } from './board.js'
 import { useStyle } from '../style.js'
 import { parts } from './sync.js'
 import {
@@ -132,7 +132,7 @@ export async function rematch(ctx, el) {
 	el.disabled = true
 	ctx.rematchId ??= uuid()
 	try {
-		const { takeRematch } = await import('../rematch.js')
+		const { takeRematch } = await import('./rematch.js')
 		ctx.env.go('#/t/' + (await takeRematch(ctx.id, ctx.auth, ctx.rematchId)))
 	} catch (e) {
 		toast(e.message, 'error')

@@ -1,7 +1,7 @@
 // The state of one open table screen, declared in one place. The other table
 // modules read it freely but change it only through the functions below, so
 // every change has a name a reader can search for. Nothing here touches the DOM.
-import { reconcile, place, locate } from '../rack.js'
+import { reconcile, place, locate } from './rack.js'
 
 // A table screen before the first view; `auth` is the seat's token record, or null.
 export function createTableState(auth) {

@@ -36,12 +36,12 @@ export function paceFor(view, mine, hidden, idle) {
 // result panel and score sheet, the 101 parts, the away summary (social.js sets it).
 export const parts = { end: null, okey101: null, away: null }
 async function loadParts(view) {
-	if (view.variant === '101') parts.okey101 ??= await import('../okey101.js')
+	if (view.variant === '101') parts.okey101 ??= await import('./okey101.js')
 	if (view.phase === 'over') await loadEnd()
 }
 // With its words (i18n/more/).
 export async function loadEnd() {
-	parts.end ??= await import('../end.js')
+	parts.end ??= await import('./end.js')
 	await more()
 	return parts.end
 }

@@ -2,7 +2,7 @@
 
 ``tests/engine/fixtures/stored_tables.json`` was written by ``make_fixtures.py`` (next to it) with
 the engine of that day: each entry holds a record as a table item stores it (the
-secret in base64url, as ``api.records.pack_record`` writes it) and the views every
+secret in base64url, as ``api.tables.records.pack_record`` writes it) and the views every
 seat and a spectator saw. A change that makes an old record fail to load, or
 replay to something else, fails here.
 """

@@ -40,11 +40,11 @@ def base(devserver_dir: Path) -> Iterator[str]:
 @pytest.fixture(scope="session")
 def devserver_service(base: str, devserver_dir: Path) -> Any:
     """A service on the dev server's own SQLite file, for a table the test must deal
-    itself (``api.lobby.create_table``'s ``match_secret``); it is then played over HTTP."""
+    itself (``api.tables.setup.create_table``'s ``match_secret``); it is then played over HTTP."""
     from api.clock import SystemClock
-    from api.config import Settings
-    from api.service import Service
     from api.store.sqlite import SqliteStore
+    from api.tables.service import Service
+    from api.web.config import Settings
 
     path = str(devserver_dir / "istaka.sqlite3")
     return Service(SqliteStore(path), SystemClock(), Settings(sqlite_path=path))

@@ -111,7 +111,7 @@ def table_with_melds(base: str, melds: int, seats: int = 4, tries: int = 40) -> 
 def planned_table(base: str, service: Any, melds: int) -> dict[str, Any]:
     """A friends table dealt from the plan for ``melds``, played to its end over HTTP:
     ``{"table_id", "token", "seat", "view"}`` for seat 0."""
-    from api.lobby import create_table
+    from api.tables.setup import create_table
 
     found = PLANS[melds]
     request = {

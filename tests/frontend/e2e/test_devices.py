@@ -141,7 +141,7 @@ def test_a_first_visit_loads_no_list_code_and_asks_nothing(pages: Any, base: str
     page.goto(base)
     page.wait_for_selector("#play-computer")
     assert page.locator("#your-tables").count() == 0
-    assert not [u for u in asked if u.endswith(("js/tables.js", "api/tables/status"))]
+    assert not [u for u in asked if u.endswith(("js/home/tables.js", "api/tables/status"))]
 
 
 def drawn_modules(page: Any) -> list[list[int]]:

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.api.test_telegram import init_data
+from tests.api.telegram.test_telegram import init_data
 from tests.fake_bot_api import FakeBotApi
 from tests.game_helpers import plain_action
 from tests.servers import running_devserver

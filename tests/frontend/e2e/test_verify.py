@@ -1,4 +1,4 @@
-"""The browser's shuffle and deal (frontend/js/verify.js) agree with the engine's."""
+"""The browser's shuffle and deal (frontend/js/table/verify.js) agree with the engine's."""
 
 from __future__ import annotations
 
@@ -15,7 +15,8 @@ def test_js_shuffle_matches_python(pages: Any, base: str) -> None:
     page.goto(base)
     for seed in SEEDS:
         got = page.evaluate(
-            """async (hex) => { const v = await import('/js/verify.js'); const s = v.fromHex(hex);
+            """async (hex) => { const v = await import('/js/table/verify.js');
+              const s = v.fromHex(hex);
               return { order: await v.shuffled(s), hash: await v.sha256hex(s),
                        d: await v.deal(s, 4, 1, false), t: await v.deal(s, 3, 2, true) }; }""",
             seed.hex(),
@@ -68,7 +69,7 @@ def _hands_101() -> list[Any]:
     return [*hands, returned]
 
 
-VERIFY = """async ([view, events]) => { const v = await import('/js/verify.js');
+VERIFY = """async ([view, events]) => { const v = await import('/js/table/verify.js');
     return (await v.verifyHand(view, events)).checks.map(c => c.key + ':' + c.ok) }"""
 
 

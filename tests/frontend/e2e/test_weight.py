@@ -54,7 +54,7 @@ def test_first_load_within_budget(pages: Any, base: str, screen: str) -> None:
     )
 
 
-RULES = ("js/help.js", "rules/en.md", "rules/tr.md", "rules/ko.md")
+RULES = ("js/home/help.js", "rules/en.md", "rules/tr.md", "rules/ko.md")
 
 
 def test_a_classic_table_loads_no_101_home_or_rules_code(pages: Any, base: str) -> None:
@@ -62,8 +62,15 @@ def test_a_classic_table_loads_no_101_home_or_rules_code(pages: Any, base: str) 
     files = loaded(pages, base, "#/t/" + table["table_id"], table)
     names = files.names()
     assert "js/table/render.js" in names
-    rare = ("js/join.js", "js/player.js", "js/device.js", "js/i18n/more/en.js")
-    for unused in ("js/okey101.js", "js/home.js", "js/verify.js", "js/end.js", *rare, *RULES):
+    rare = ("js/home/join.js", "js/player.js", "js/table/device.js", "js/i18n/more/en.js")
+    for unused in (
+        "js/table/okey101.js",
+        "js/home/index.js",
+        "js/table/verify.js",
+        "js/table/end.js",
+        *rare,
+        *RULES,
+    ):
         assert unused not in names, unused
     # Sent gzipped by the dev server, as CloudFront sends them: every script and the style
     # sheet big enough to be worth it (CloudFront leaves files under 1,000 bytes alone).
@@ -76,13 +83,13 @@ def test_a_classic_table_loads_no_101_home_or_rules_code(pages: Any, base: str) 
 
 def test_the_home_page_loads_no_table_or_rules_code(pages: Any, base: str) -> None:
     names = loaded(pages, base, "", None).names()
-    assert "js/home.js" in names
+    assert "js/home/index.js" in names
     for unused in (
-        "js/table.js",
-        "js/board.js",
-        "js/rack.js",
-        "js/okey101.js",
-        "js/join.js",
+        "js/table/index.js",
+        "js/table/board.js",
+        "js/table/rack.js",
+        "js/table/okey101.js",
+        "js/home/join.js",
         *RULES,
     ):
         assert unused not in names, unused
@@ -96,5 +103,5 @@ def test_the_rules_page_fetches_its_text_when_opened(pages: Any, base: str) -> N
     page.wait_for_selector(".rules .legend")  # drawn once the text has come (or failed)
     page.wait_for_selector(".rules h2")
     names = files.names()
-    assert "js/help.js" in names, sorted(names)
+    assert "js/home/help.js" in names, sorted(names)
     assert any(n in names for n in RULES[1:]), sorted(names)

@@ -1,13 +1,13 @@
-// frontend/js/board.js: the pure parts of the felt: seats around the table, the turn clock,
+// frontend/js/table/board.js: the pure parts of the felt: seats around the table, the turn clock,
 // the status line, legal actions and names. The rendering (renderFelt, dock...) needs a DOM.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { place, clock, status, legal, nameOf } from '../../../frontend/js/board.js'
+import { place, clock, status, legal, nameOf } from '../../../frontend/js/table/board.js'
 import { KIND_FLAGS, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
 
-// A view as GET /tables/{id} sends it (api/views.py), with only the fields board.js reads:
+// A view as GET /tables/{id} sends it (api/tables/views.py), with only the fields board.js reads:
 // seat 0 (Ayşe) looking at a classic table of four, her turn.
 const NAMES = ['Ayşe', 'Mehmet', 'Zeynep', 'Can']
 function view({ seats = 4, legal = [], mode = 'computer', ...fields } = {}) {

@@ -1,11 +1,11 @@
-// frontend/js/embed-frame.js: the frame's address read into settings, and the messages to
+// frontend/js/hosts/embed-frame.js: the frame's address read into settings, and the messages to
 // the host page each new view calls for (docs/EMBED.md).
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import { failOnConsoleError } from './helpers.js'
 
 globalThis.document ??= { baseURI: 'http://localhost/' } // api.js reads it when it loads
-const { settings, messagesFor } = await import('../../../frontend/js/embed-frame.js')
+const { settings, messagesFor } = await import('../../../frontend/js/hosts/embed-frame.js')
 
 failOnConsoleError()
 

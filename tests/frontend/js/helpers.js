@@ -8,7 +8,7 @@ import { mock } from 'node:test'
 import { readFileSync } from 'node:fs'
 
 // Each kind of table's flags, as views and "Your tables" entries carry them
-// (api/table_kinds.py; tests/api/test_table_kinds.py checks the file against it).
+// (api/tables/kinds.py; tests/api/tables/test_table_kinds.py checks the file against it).
 export const KIND_FLAGS = JSON.parse(
 	readFileSync(new URL('./fixtures/table-kinds.json', import.meta.url), 'utf8'),
 )

@@ -1,9 +1,9 @@
-// frontend/js/okey101.js: shape(), a picked group as it will be laid and the values its tiles
+// frontend/js/table/okey101.js: shape(), a picked group as it will be laid and the values its tiles
 // stand for (the points only guide; the server judges). pick, picked, markRack and placeOn
 // are left out: their signatures are changing.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { ownFits, shape, standIns } from '../../../frontend/js/okey101.js'
+import { ownFits, shape, standIns } from '../../../frontend/js/table/okey101.js'
 import { face, ids, written } from './helpers.js'
 
 // The okey of these tests is K9 (indicator K8): both K9s are wild; an F plays as K9.

@@ -3,8 +3,8 @@
 // put in words (end.js itemLabel).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { discardPenalty } from '../../../frontend/js/board.js'
-import { itemLabel } from '../../../frontend/js/end.js'
+import { discardPenalty } from '../../../frontend/js/table/board.js'
+import { itemLabel } from '../../../frontend/js/table/end.js'
 import { more } from '../../../frontend/js/i18n/index.js'
 import { failOnConsoleError } from './helpers.js'
 

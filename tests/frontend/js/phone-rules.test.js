@@ -3,7 +3,7 @@
 // pickForMeld), and an indicator show said with what it costs (anim.js describe).
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { discardQuestion, fitOf } from '../../../frontend/js/board.js'
+import { discardQuestion, fitOf } from '../../../frontend/js/table/board.js'
 import * as table from '../../../frontend/js/table/state.js'
 import { describe as sentence } from '../../../frontend/js/table/anim.js'
 import { face, id, ids, rack, failOnConsoleError } from './helpers.js'
@@ -144,7 +144,7 @@ describe('an indicator show is said with what it costs', () => {
 })
 
 describe('startingLevel', async () => {
-	const { startingLevel } = await import('../../../frontend/js/home.js')
+	const { startingLevel } = await import('../../../frontend/js/home/index.js')
 	const won = (classic, okey101) => ({
 		stats: { classic: { hands_won: classic }, 101: { hands_won: okey101 } },
 	})

@@ -1,7 +1,7 @@
-// frontend/js/rack.js: the 2 × 15 rack layout (null: an empty slot) and its moves.
+// frontend/js/table/rack.js: the 2 × 15 rack layout (null: an empty slot) and its moves.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { locate, place, reconcile, step, slotAt } from '../../../frontend/js/rack.js'
+import { locate, place, reconcile, step, slotAt } from '../../../frontend/js/table/rack.js'
 import { id, ids, rack, drawn, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()

@@ -10,10 +10,10 @@ import { JS, importGraph, withoutComments } from './imports.js'
 
 // For each part, the table modules it must not import (statically or lazily).
 const NEVER = {
-	'table/state.js': ['table.js', 'table/sync.js', 'table/actions.js', 'table/input.js'],
+	'table/state.js': ['table/index.js', 'table/sync.js', 'table/actions.js', 'table/input.js'],
 	// It knows the server and the state; the screen hears of a view through ctx.onView.
 	'table/sync.js': [
-		'table.js',
+		'table/index.js',
 		'table/actions.js',
 		'table/input.js',
 		'table/render.js',
@@ -21,11 +21,11 @@ const NEVER = {
 		'table/anim.js',
 	],
 	// They read the state: a move or an input handler is out of their reach.
-	'table/render.js': ['table.js', 'table/actions.js', 'table/input.js', 'table/dialogs.js'],
-	'table/dialogs.js': ['table.js', 'table/actions.js', 'table/input.js'],
-	'table/anim.js': ['table.js', 'table/actions.js', 'table/input.js', 'table/sync.js'],
-	'table/actions.js': ['table.js', 'table/input.js', 'table/render.js', 'table/anim.js'],
-	'table/input.js': ['table.js'],
+	'table/render.js': ['table/index.js', 'table/actions.js', 'table/input.js', 'table/dialogs.js'],
+	'table/dialogs.js': ['table/index.js', 'table/actions.js', 'table/input.js'],
+	'table/anim.js': ['table/index.js', 'table/actions.js', 'table/input.js', 'table/sync.js'],
+	'table/actions.js': ['table/index.js', 'table/input.js', 'table/render.js', 'table/anim.js'],
+	'table/input.js': ['table/index.js'],
 }
 
 test('each part of the table screen imports only the parts below it', () => {
@@ -48,14 +48,14 @@ test('only table.js asks render.js to draw at once; every other redraw is ctx.re
 				source(name).match(/import \{([^}]*)\} from '.\/(table\/)?render.js'/)?.[1] || '',
 			),
 		)
-	assert.deepEqual(drawing, ['table.js'])
+	assert.deepEqual(drawing, ['table/index.js'])
 })
 
 const source = name => withoutComments(readFileSync(join(JS, name), 'utf8'))
 
 // A listener in these would be a second way for a button to act: all go through
 // data-act and input.js ON_ACT. `btn(label, null, …)` draws a button with no handler.
-const DRAWING_ONLY = ['table/render.js', 'table/dialogs.js', 'end.js']
+const DRAWING_ONLY = ['table/render.js', 'table/dialogs.js', 'table/end.js']
 
 test('the screen and its dialogs draw buttons with a data-act and bind no listener', () => {
 	for (const name of DRAWING_ONLY) {

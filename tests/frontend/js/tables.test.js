@@ -1,7 +1,7 @@
-// frontend/js/tables.js: the home screen's "Your tables": order, coarse times, labels.
+// frontend/js/home/tables.js: the home screen's "Your tables": order, coarse times, labels.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import * as tables from '../../../frontend/js/tables.js'
+import * as tables from '../../../frontend/js/home/tables.js'
 import { failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()

@@ -1,0 +1,1 @@
+"""The HTTP handlers of the table's operations, one module per resource."""
