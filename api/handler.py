@@ -17,9 +17,9 @@ from api.push import operations as push
 from api.review import operations as review
 from api.store.base import CorruptItem
 from api.tables import operations as tables
+from api.tables.context import get_service
 from api.tables.service import corrupt
 from api.telegram import operations as telegram
-from api.web.context import get_service
 from api.web.errors import ApiError
 from api.web.http import json_response
 from api.web.log import logger

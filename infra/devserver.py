@@ -150,7 +150,7 @@ def _start_push_worker() -> None:
     turned into pushes by a background thread (infra/push_worker.py), off every request.
     A service swapped in already (a test's) is left as it is."""
     from api.store import make_store
-    from api.web import context
+    from api.tables import context
     from api.web.config import Settings
     from infra.push_worker import PushWorker
 
@@ -221,8 +221,8 @@ def start_sweeper(
 
 
 def _sweep_job() -> Callable[[], object]:
+    from api.tables.context import get_service
     from api.tables.sweep import sweep
-    from api.web.context import get_service
 
     service = get_service()  # built here, once, rather than raced by the first request
     return lambda: sweep(service)

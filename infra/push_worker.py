@@ -23,7 +23,8 @@ from api.clock import Clock, SystemClock
 from api.players.stream import handle_change as credit_players
 from api.push.sender import Sender
 from api.push.stream import Deliverer, handle_change
-from api.store.base import BatchRead, Store, StoredItem
+from api.store.base import BatchRead, StoredItem
+from api.store.items import Store
 from api.store.kinds import TABLE, Index, Kind
 from api.web.config import Settings
 from api.web.log import logger

@@ -7,8 +7,8 @@ from aws_lambda_powertools.event_handler import Response
 from api.friends.nudge import nudge
 from api.friends.reactions import ReactionResponse, react
 from api.friends.rematch import RematchRequest, RematchResponse, rematch
+from api.tables.context import get_service
 from api.tables.schemas import load_later
-from api.web.context import get_service
 from api.web.http import body, dumped, token
 from api.web.router import router
 

@@ -17,7 +17,8 @@ import secrets
 from collections.abc import Callable
 
 from api.players.model import PLAYER_ID, Player, player_key
-from api.store.base import Store, StoreBusy, StoredPlayer, VersionConflict
+from api.store.base import StoreBusy, StoredPlayer, VersionConflict
+from api.store.items import Store
 from api.web.auth import match_token, new_token, token_hash
 
 WRITE_ATTEMPTS = 5

@@ -15,8 +15,8 @@ from api.players.accounts import create_player, player_by_token, rename, touch
 from api.players.model import DAILY_LIMIT, DAY_S, Player, Stats, utc_day
 from api.store.base import StoreBusy, VersionConflict
 from api.tables.names import DEFAULT_NAMES
-from api.tables.service import Service, store_busy
-from api.web.errors import RETRY_AFTER_STORE, ApiError, busy, unauthorized
+from api.tables.service import Service
+from api.web.errors import RETRY_AFTER_STORE, ApiError, busy, store_busy, unauthorized
 from engine.variants import VARIANTS, rules_for
 
 PLAYER_HEADER = "x-istaka-player"

@@ -6,8 +6,8 @@ from aws_lambda_powertools.event_handler import Response
 
 from api.players.requests import describe, me, new_player, renamed
 from api.players.schemas import PlayerCreatedResponse, PlayerRequest, PlayerResponse, RenameRequest
+from api.tables.context import get_service
 from api.tables.schemas import load
-from api.web.context import get_service
 from api.web.http import body, dumped, token
 from api.web.limits import charge_request
 from api.web.router import router

@@ -22,7 +22,8 @@ from api.players.accounts import update_player
 from api.players.credit import MIN_MOVES, SeatHand, own_moves, seat_hands
 from api.players.model import DAILY_LIMIT, Credit, Player, utc_day
 from api.store import make_store
-from api.store.base import Store, StoreBusy, StoredItem, VersionConflict
+from api.store.base import StoreBusy, StoredItem, VersionConflict
+from api.store.items import Store
 from api.store.stream import table_changes
 from api.tables.item import Table, hand_key
 from api.tables.records import hand_item_record

@@ -6,8 +6,8 @@ from aws_lambda_powertools.event_handler import Response
 
 from api.push.schemas import PushDeleteRequest, PushKeyResponse, PushRequest
 from api.push.subscriptions import subscribe, unsubscribe
+from api.tables.context import get_service
 from api.tables.schemas import load_later
-from api.web.context import get_service
 from api.web.http import body, dumped, header, token
 from api.web.router import router
 

@@ -21,7 +21,8 @@ from urllib.parse import urlsplit
 from api.push.keys import b64url, load_key
 from api.push.notifier import Notice, payload
 from api.push.subscriptions import Subscription, read, update
-from api.store.base import Store, StoreBusy, VersionConflict
+from api.store.base import StoreBusy, VersionConflict
+from api.store.items import Store
 from api.tables.item import push_key
 from api.web.config import Settings
 from api.web.log import logger

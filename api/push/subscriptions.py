@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
-from api.store.base import Store, StoreBusy, StoredPushes, VersionConflict
+from api.store.base import StoreBusy, StoredPushes, VersionConflict
+from api.store.items import Store
 from api.tables import seats
 from api.tables.item import push_key
 from api.tables.service import Service

@@ -5,8 +5,8 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler import Response
 
 from api.review.hand import ReviewQuery, ReviewResponse, hand_review
+from api.tables.context import get_service
 from api.tables.schemas import load
-from api.web.context import get_service
 from api.web.errors import bad_request
 from api.web.http import dumped, query
 from api.web.router import router

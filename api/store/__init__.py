@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from api.store.base import Store, StoreBusy, StoredItem, VersionConflict
+from api.store.base import StoreBusy, StoredItem, VersionConflict
+from api.store.items import Store
 from api.web.config import Settings
 
 __all__ = ["Store", "StoreBusy", "StoredItem", "VersionConflict", "make_store"]

@@ -182,16 +182,10 @@ class StoreBusy(Exception):
         self.table_id = table_id
 
 
-# The store itself: the generic set and the per-kind wrappers over it (api/store/items.py).
-# Imported last, since it builds on the records above (through api/store/kinds.py); the
-# package imports this module first (api/store/__init__.py), so the cycle always resolves.
-from api.store.items import Store  # noqa: E402
-
 __all__ = [
     "MAX_BATCH",
     "BatchRead",
     "CorruptItem",
-    "Store",
     "StoreBusy",
     "StoredCounter",
     "StoredItem",

@@ -36,8 +36,6 @@ MAX_NAME = 24
 # What a client may send: room for fully decomposed text (a Hangul syllable is three
 # jamo before NFC) and stray invisible characters, but not kilobytes of them.
 MAX_SENT = 4 * MAX_NAME
-BAD_NAME = "bad_name"
-NAME_FIELD = "name"
 # How the game labels a computer seat: the API's "Computer 2" and the frontend's
 # i18n key "computer" in frontend/js/i18n/{en,tr,ko}.js.
 BOT_LABELS = ("Computer", "Bilgisayar", "컴퓨터")
@@ -124,16 +122,3 @@ class Name(fields.String):
             return clean_name(sent)
         except ValueError as err:
             raise ValidationError(str(err)) from err
-
-
-def only_names_at_fault(messages: Any) -> bool:
-    """Whether every field marshmallow refused is a name (then the answer's code is ``bad_name``).
-
-    >>> only_names_at_fault({"seats": {1: {"name": ["too long"]}}})
-    True
-    >>> only_names_at_fault({"name": ["too long"], "level": ["unknown"]})
-    False
-    """
-    if not isinstance(messages, dict) or not messages:
-        return False
-    return all(key == NAME_FIELD or only_names_at_fault(value) for key, value in messages.items())

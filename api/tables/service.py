@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from api.clock import Clock
-from api.store.base import CorruptItem, Store, StoreBusy, StoredItem, VersionConflict
+from api.store.base import CorruptItem, StoreBusy, StoredItem, VersionConflict
+from api.store.items import Store
 from api.tables.item import SEEN_PRESENCE_SECONDS, SEEN_REFRESH_SECONDS, Table, hand_key
 from api.tables.movetimes import record as record_move
 from api.tables.records import hand_item_text
 from api.tables.turns import next_deadline, play_bots, play_timed_out
 from api.web.config import Settings
-from api.web.errors import RETRY_AFTER_STORE, ApiError, busy, not_found
+from api.web.errors import ApiError, busy, not_found, store_busy
 from api.web.log import logger
 from engine.core.errors import ActionError
 from engine.variants import Game, from_record, to_record
@@ -275,12 +276,6 @@ def _activity(table: Table, state: Game) -> tuple[object, ...]:
     """Changes with a move (the game version), the start (status) and a join (seat kinds);
     not with a saved layout or a last-seen refresh."""
     return (state.version, table.status, tuple(seat.kind for seat in table.seats))
-
-
-def store_busy(err: StoreBusy) -> ApiError:
-    # The error's code and the table id only: a backend's message may quote the item.
-    logger.warning("store busy", extra={"table_id": err.table_id, "error": err.code})
-    return busy("the table store is busy; try again", RETRY_AFTER_STORE)
 
 
 # What a stored item that does not decode exactly raises, in the api's model or the engine.

@@ -28,9 +28,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from api.store.base import StoreBusy
+from api.tables.context import get_service
 from api.tables.pace import reminder_lead_ms
 from api.tables.service import Loaded, Service
-from api.web.context import get_service
 from api.web.errors import ApiError
 from api.web.log import logger
 

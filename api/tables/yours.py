@@ -20,9 +20,9 @@ from api.store.base import CorruptItem, StoreBusy
 from api.tables import seats
 from api.tables.schemas import StatusEntryRequest, load_list
 from api.tables.seats import Caller
-from api.tables.service import Loaded, Service, corrupt, plausible_id, store_busy
+from api.tables.service import Loaded, Service, corrupt, plausible_id
 from api.tables.views import build_view, player_name
-from api.web.errors import ApiError, bad_request, busy
+from api.web.errors import ApiError, bad_request, busy, store_busy
 
 # Tables one request may ask about; a device keeps its last 50 (frontend/js/storage.js).
 # Well under a BatchGetItem's 100 keys, so one batch answers any request.

@@ -15,7 +15,7 @@ import re
 from typing import Any
 from urllib.parse import quote
 
-from api.store.base import Store
+from api.store.items import Store
 from api.telegram.botapi import BotApi
 from api.telegram.links import pick_lang, set_notifications
 from api.telegram.texts import text

@@ -12,7 +12,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from api.store.base import Store, StoredTelegram, VersionConflict, checked_text
+from api.store.base import StoredTelegram, VersionConflict, checked_text
+from api.store.items import Store
 from api.store.kinds import TELEGRAM
 
 WRITE_ATTEMPTS = 5

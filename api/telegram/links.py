@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from api.store.base import Store
+from api.store.items import Store
 from api.telegram import items
 
 SEAT_SEPARATOR = "~tg~"  # "~" is in no table id

@@ -10,6 +10,7 @@ import hmac
 from aws_lambda_powertools.event_handler import Response
 
 from api.players.requests import PLAYER_HEADER
+from api.tables.context import get_service
 from api.tables.schemas import load, load_later
 from api.telegram import identity
 from api.telegram.bot import handle_update
@@ -23,7 +24,6 @@ from api.telegram.schemas import (
     TelegramSeatRequest,
     WebhookResponse,
 )
-from api.web.context import get_service
 from api.web.errors import ApiError
 from api.web.http import body, dumped, header, token
 from api.web.log import logger

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from api.push.notifier import Notice
 from api.push.texts import text_for
-from api.store.base import Store, StoreBusy
+from api.store.base import StoreBusy
+from api.store.items import Store
 from api.telegram.bot import app_button
 from api.telegram.botapi import BotApi
 from api.telegram.credentials import bot_token, enabled

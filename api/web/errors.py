@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from api.store.base import StoreBusy
+from api.web.log import logger
+
 # Seconds a client waits before repeating a request refused with 503 (Retry-After).
 RETRY_AFTER_CONTENDED = 1  # other requests to the table just landed: it settles at once
 RETRY_AFTER_STORE = 2  # the store is throttled or failing: give its capacity time to come back
@@ -65,3 +68,9 @@ def unprocessable(code: str, message: str) -> ApiError:
 
 def busy(message: str, retry_after: int = RETRY_AFTER_CONTENDED) -> ApiError:
     return ApiError(503, "busy", message, retry_after=retry_after)
+
+
+def store_busy(err: StoreBusy) -> ApiError:
+    # The error's code and the table id only: a backend's message may quote the item.
+    logger.warning("store busy", extra={"table_id": err.table_id, "error": err.code})
+    return busy("the table store is busy; try again", RETRY_AFTER_STORE)

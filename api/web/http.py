@@ -9,9 +9,9 @@ from aws_lambda_powertools.event_handler import Response
 from aws_lambda_powertools.event_handler.api_gateway import BaseRouter
 from aws_lambda_powertools.event_handler.router import APIGatewayHttpRouter
 
-from api.tables.schemas import SchemaArg, instance
 from api.web.auth import bearer_token
 from api.web.errors import ApiError, bad_request
+from api.web.loading import SchemaArg, instance
 
 
 def new_router() -> APIGatewayHttpRouter:

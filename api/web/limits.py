@@ -28,13 +28,28 @@ import hmac
 import ipaddress
 import weakref
 from collections.abc import Mapping
+from typing import Protocol
 
 from aws_lambda_powertools.event_handler.api_gateway import BaseRouter
 
+from api.clock import Clock
 from api.store.base import StoreBusy
-from api.tables.service import Service, store_busy
-from api.web.errors import ApiError
+from api.store.items import Store
+from api.web.config import Settings
+from api.web.errors import ApiError, store_busy
 from api.web.log import logger
+
+
+class Service(Protocol):
+    """What counting needs of the service: its store, clock and settings."""
+
+    @property
+    def store(self) -> Store: ...
+    @property
+    def clock(self) -> Clock: ...
+    @property
+    def settings(self) -> Settings: ...
+
 
 VIEWER_HEADER = "cloudfront-viewer-address"
 COUNTER_PREFIX = "rl~"

@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 from api.clock import ManualClock
-from api.store.base import Store
+from api.store.items import Store
 from api.store.sqlite import SqliteStore
+from api.tables import context
 from api.tables.service import Service
-from api.web import context
 from api.web.config import Settings
 from tests.api.support import (
     REGION,

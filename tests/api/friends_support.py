@@ -8,9 +8,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from api.clock import ManualClock
-from api.store.base import Store
+from api.store.items import Store
+from api.tables import context
 from api.tables.service import Service
-from api.web import context
 from api.web.config import Settings
 from engine.variants import rules_of
 from tests.api.builders import join

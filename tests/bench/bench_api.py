@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from api.clock import ManualClock
-from api.store.base import Store
 from api.store.dynamo import item_size
+from api.store.items import Store
 from api.store.sqlite import SqliteStore
-from api.web import context
+from api.tables import context
 from api.web.config import Settings
 from api.web.log import logger
 from engine.classic.bots import choose_action

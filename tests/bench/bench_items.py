@@ -29,9 +29,9 @@ from api.clock import ManualClock
 from api.friends.item import REACTIONS, Nudge, Reaction, Reactions, Series
 from api.store.base import StoredItem
 from api.store.dynamo import item_size
+from api.tables import context
 from api.tables.item import RecentAction, Table, action_key
 from api.tables.layout import encode_layout
-from api.web import context
 from api.web.config import Settings
 from api.web.log import logger
 from engine.classic.game import new_match

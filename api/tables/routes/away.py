@@ -5,7 +5,7 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler import Response
 
 from api.tables.away import stopped_looking
-from api.web.context import get_service
+from api.tables.context import get_service
 from api.web.http import body
 from api.web.router import router
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from aws_lambda_powertools.event_handler import Response
 
+from api.tables.context import get_service
 from api.tables.levels import LevelRequest, set_level
 from api.tables.schemas import AnyViewSchema, load_later
-from api.web.context import get_service
 from api.web.http import body, dumped, token
 from api.web.router import router
 

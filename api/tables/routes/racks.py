@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from aws_lambda_powertools.event_handler import Response
 
+from api.tables.context import get_service
 from api.tables.play import arrangement, save_layout
 from api.tables.schemas import (
     ArrangementQuery,
@@ -13,7 +14,6 @@ from api.tables.schemas import (
     load,
     load_later,
 )
-from api.web.context import get_service
 from api.web.http import body, dumped, query, token
 from api.web.router import router
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from aws_lambda_powertools.event_handler import Response
 
 from api.players.requests import PLAYER_HEADER, table_player
+from api.tables.context import get_service
 from api.tables.hands import finished_hand
 from api.tables.schemas import (
     AnyViewSchema,
@@ -22,7 +23,6 @@ from api.tables.schemas import (
 from api.tables.setup import create_table, join_table, seat_to_bot, start_table
 from api.tables.view_request import get_view
 from api.tables.yours import table_statuses
-from api.web.context import get_service
 from api.web.errors import bad_request
 from api.web.http import body, dumped, header, json_text_response, query, token
 from api.web.limits import charge_request

@@ -10,7 +10,6 @@ of them."""
 from __future__ import annotations
 
 from api.tables.schemas.common import FullMatch, Int, QueryInt, request_id_field, strict_int
-from api.tables.schemas.loading import Later, SchemaArg, instance, load, load_later, load_list
 from api.tables.schemas.requests import (
     MAX_RACK,
     MODES,
@@ -47,6 +46,7 @@ from api.tables.schemas.view_101 import (
 )
 from api.tables.schemas.view_classic import LegalSchema, ResultSchema, SeatViewSchema, ViewSchema
 from api.tables.schemas.views import AnyViewSchema, ViewField, dump_view
+from api.web.loading import Later, SchemaArg, instance, load, load_later, load_list
 from api.web.operation import ErrorDetailSchema, ErrorSchema
 
 __all__ = [

@@ -12,7 +12,7 @@ from api.clock import ManualClock
 from api.friends.item import KEPT_REACTIONS, REACTIONS, Reaction, Reactions
 from api.friends.reactions import REACTIONS_PER_HAND
 from api.push.notifier import notices
-from api.store.base import Store
+from api.store.items import Store
 from api.tables.item import MIN_REACTIONS, REACTIONS_TEXT_BUDGET, Table
 from api.tables.service import Service
 from tests.api.friends_support import friends, wire

@@ -13,7 +13,7 @@ from api.friends.item import Rematch
 from api.friends.rematch import rematch as rematch_call
 from api.push.notifier import notices
 from api.push.texts import text_for
-from api.store.base import Store
+from api.store.items import Store
 from api.tables.service import Service
 from tests.api.friends_support import finish_match, friends, rematch, request_id, wire
 from tests.api.support import ApiClient, at_once

@@ -13,9 +13,10 @@ from api.clock import ManualClock
 from api.players import stream
 from api.players.accounts import create_player
 from api.players.model import UNPLAYED_TTL_S, player_key
-from api.store.base import Store, StoredPlayer
+from api.store.base import StoredPlayer
+from api.store.items import Store
+from api.tables import context
 from api.tables.service import Service
-from api.web import context
 from api.web.config import Settings
 from engine.classic.game import new_match
 from engine.classic.options import Options

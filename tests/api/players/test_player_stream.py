@@ -10,8 +10,9 @@ import pytest
 
 from api.players import stream
 from api.players.accounts import create_player, get_player
-from api.store.base import Store, StoreBusy, StoredItem
+from api.store.base import StoreBusy, StoredItem
 from api.store.dynamo import _item
+from api.store.items import Store
 from api.tables.service import Service
 from engine.classic.game import new_match
 from engine.classic.options import Options

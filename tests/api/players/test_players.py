@@ -21,10 +21,11 @@ from api.players.accounts import get_player, player_by_token
 from api.players.credit import CANDY, MIN_MOVES, own_moves
 from api.players.model import DAILY_LIMIT, DAY_S, player_key
 from api.players.stream import handle_change
-from api.store.base import Store, StoredPlayer, VersionConflict
+from api.store.base import StoredPlayer, VersionConflict
+from api.store.items import Store
+from api.tables import context
 from api.tables.item import Table
 from api.tables.service import plausible_id
-from api.web import context
 from api.web.config import Settings
 from engine.variants import from_record
 from infra.push_worker import Change, NotifyingStore

@@ -23,9 +23,9 @@ from api.push.notifier import LOOKING_SECONDS
 from api.push.sender import Sender
 from api.push.subscriptions import MAX_DEVICES, decode
 from api.push.texts import TEXTS
-from api.store.base import Store
+from api.store.items import Store
+from api.tables import context
 from api.tables.item import push_key
-from api.web import context
 from api.web.config import Settings
 from infra.push_worker import PushWorker
 from tests.api.builders import joined_pair

@@ -13,7 +13,8 @@ from api.clock import ManualClock
 from api.push import stream
 from api.push.notifier import LOOKING_SECONDS, Notice, notices, payload
 from api.push.subscriptions import endpoint_problem
-from api.store.base import Store, StoreBusy, StoredItem, StoredPushes, VersionConflict
+from api.store.base import StoreBusy, StoredItem, StoredPushes, VersionConflict
+from api.store.items import Store
 from api.tables.item import Table, push_key
 from api.tables.service import Service
 from api.web.config import Settings

@@ -11,7 +11,8 @@ import uuid
 from typing import Any
 
 from api.clock import ManualClock
-from api.store.base import Store, StoredItem
+from api.store.base import StoredItem
+from api.store.items import Store
 from api.tables.play import act
 from api.tables.service import Service
 from api.tables.setup import create_table

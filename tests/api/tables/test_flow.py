@@ -8,7 +8,8 @@ from typing import Any
 import pytest
 
 from api.clock import ManualClock
-from api.store.base import Store, StoredItem
+from api.store.base import StoredItem
+from api.store.items import Store
 from api.tables.service import Service
 from tests.api.support import ApiClient
 from tests.game_helpers import plain_action

@@ -11,11 +11,12 @@ from typing import Any
 import pytest
 
 from api.clock import ManualClock
-from api.store.base import Store, StoredItem
+from api.store.base import StoredItem
+from api.store.items import Store
+from api.tables import context
 from api.tables.item import hand_key
 from api.tables.records import hand_item_text
 from api.tables.service import Service
-from api.web import context
 from api.web.config import Settings
 from engine.classic.log import LOG_FINISH
 from engine.variants import to_record

@@ -14,11 +14,11 @@ import pytest
 
 from api.clock import ManualClock
 from api.players.credit import rate_of
-from api.store.base import Store
+from api.store.items import Store
 from api.store.sqlite import SqliteStore
+from api.tables import context
 from api.tables.service import Service
 from api.tables.sweep import SET_ASIDE_AFTER, sweep
-from api.web import context
 from api.web.config import Settings
 from tests.api.builders import friends_table
 from tests.api.players.test_player_credit import _table

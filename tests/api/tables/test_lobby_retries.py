@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 
 from api.clock import ManualClock
-from api.store.base import Store
+from api.store.items import Store
+from api.tables import context
 from api.tables.service import Service
 from api.tables.setup import create_table, join_table
-from api.web import context
 from api.web.auth import join_token
 from api.web.config import Settings
 from api.web.errors import ApiError

@@ -10,8 +10,8 @@ import pytest
 
 import api.tables.names
 from api.clock import ManualClock, SystemClock
-from api.store.base import Store
-from api.web import context
+from api.store.items import Store
+from api.tables import context
 from api.web.config import Settings
 from tests.api.builders import friends_table, join
 from tests.api.support import ApiClient, Reply

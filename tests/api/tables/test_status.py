@@ -15,10 +15,11 @@ from typing import Any
 import pytest
 
 from api.clock import ManualClock
-from api.store.base import BatchRead, Store, StoredItem
+from api.store.base import BatchRead, StoredItem
+from api.store.items import Store
+from api.tables import context
 from api.tables.service import Service
 from api.tables.yours import MAX_STATUS_TABLES, VIEW_FIELDS
-from api.web import context
 from api.web.config import Settings
 from tests.api.builders import seated
 from tests.api.support import REGION, ApiClient, LogLines

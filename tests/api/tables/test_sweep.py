@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 
 from api.clock import ManualClock
-from api.store.base import Store, StoredItem
+from api.store.base import StoredItem
 from api.store.dynamo import DynamoStore
+from api.store.items import Store
 from api.store.kinds import WAKE_BUCKET, WAKE_INDEX, due_buckets, wake_bucket
 from api.store.sqlite import DUE_QUERY, SqliteStore
 from api.tables.item import Table

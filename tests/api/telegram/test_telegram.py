@@ -20,12 +20,12 @@ from api.clock import ManualClock
 from api.push.notifier import LOOKING_SECONDS
 from api.push.sender import Sender
 from api.push.texts import TEXTS
-from api.store.base import Store
+from api.store.items import Store
+from api.tables import context
 from api.telegram.botapi import BotApi
 from api.telegram.links import seat_key
 from api.telegram.players import PLAYER_PREFIX
 from api.telegram.sender import TelegramSender
-from api.web import context
 from api.web.config import Settings
 from infra.push_worker import PushWorker
 from tests.api.builders import joined_pair

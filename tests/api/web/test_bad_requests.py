@@ -8,9 +8,10 @@ from typing import Any
 import pytest
 
 from api.clock import ManualClock
-from api.store.base import Store, StoredItem
+from api.store.base import StoredItem
+from api.store.items import Store
+from api.tables import context
 from api.tables.service import Service
-from api.web import context
 from api.web.config import Settings
 from tests.api.support import ApiClient, LogLines
 

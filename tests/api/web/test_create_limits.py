@@ -16,9 +16,9 @@ import pytest
 
 from api.clock import ManualClock
 from api.handler import handler
-from api.store.base import Store
+from api.store.items import Store
+from api.tables import context
 from api.tables.service import Service
-from api.web import context
 from api.web.config import Settings
 from api.web.limits import client_address, counter_key
 from infra.apigw import LambdaContext, http_api_event

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 
 from api.clock import ManualClock
-from api.store.base import Store, StoredItem
-from api.web import context
+from api.store.base import StoredItem
+from api.store.items import Store
+from api.tables import context
 from api.web.config import Settings
 from infra.apigw import LambdaContext, http_api_event
 from tests.api.support import ApiClient, LogLines

@@ -23,10 +23,11 @@ from typing import Any, ClassVar
 import pytest
 
 from api.clock import ManualClock
-from api.store.base import Store, StoreBusy, StoredItem, VersionConflict
+from api.store.base import StoreBusy, StoredItem, VersionConflict
+from api.store.items import Store
 from api.store.sqlite import SqliteStore
+from api.tables import context
 from api.tables.service import BACKOFF_BUDGET_S, MAX_ATTEMPTS, Service
-from api.web import context
 from api.web.config import Settings
 from tests.api.support import REGION, ApiClient, LogLines, template
 

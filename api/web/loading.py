@@ -9,10 +9,13 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError
 
-from api.tables.names import BAD_NAME, only_names_at_fault
 from api.web.errors import bad_request
 
 SchemaArg = type[Schema] | Schema
+# A request refused only for its names answers with this code, so a client can say which
+# field to change ("that name is not allowed") without reading the message.
+BAD_NAME = "bad_name"
+NAME_FIELD = "name"
 
 
 @cache
@@ -73,3 +76,16 @@ def _describe(messages: Any, path: str = "") -> str:
         )
     text = " ".join(str(m) for m in messages) if isinstance(messages, list) else str(messages)
     return f"{path}: {text}" if path and path != "_schema" else text
+
+
+def only_names_at_fault(messages: Any) -> bool:
+    """Whether every field marshmallow refused is a name (then the answer's code is ``bad_name``).
+
+    >>> only_names_at_fault({"seats": {1: {"name": ["too long"]}}})
+    True
+    >>> only_names_at_fault({"name": ["too long"], "level": ["unknown"]})
+    False
+    """
+    if not isinstance(messages, dict) or not messages:
+        return False
+    return all(key == NAME_FIELD or only_names_at_fault(value) for key, value in messages.items())
