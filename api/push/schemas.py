@@ -9,6 +9,7 @@ from collections.abc import Callable
 from marshmallow import Schema, ValidationError, fields, validate
 
 from api.tables.records import strict_urlsafe_b64decode
+from engine.core.languages import LANGUAGES
 
 
 def _b64url_bytes(size: int, what: str) -> Callable[[str], None]:
@@ -74,7 +75,7 @@ class PushSubscriptionSchema(Schema):
 class PushRequest(Schema):
     subscription = fields.Nested(PushSubscriptionSchema, required=True)
     seat = fields.Integer(strict=True, validate=validate.Range(0, 3))
-    lang = fields.String(load_default="en", validate=validate.OneOf(("en", "tr", "ko")))
+    lang = fields.String(load_default="en", validate=validate.OneOf(LANGUAGES))
 
 
 class PushDeleteRequest(Schema):

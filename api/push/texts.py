@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-LANGS = ("en", "tr", "ko")
+from engine.core.languages import LANGUAGES
+
+LANGS = LANGUAGES  # engine/core/languages.py
 
 # kind -> language -> (title, body). "game_over" is a hand_over that ended the game.
 TEXTS: dict[str, dict[str, tuple[str, str]]] = {

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 from api.store.items import Store
 from api.telegram import items
+from engine.core.languages import LANGUAGES
 
 SEAT_SEPARATOR = "~tg~"  # "~" is in no table id
 USER_PREFIX = "tguser~"
-LANGS = ("en", "tr", "ko")
+LANGS = LANGUAGES  # engine/core/languages.py
 
 
 @dataclass(frozen=True)

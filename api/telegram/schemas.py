@@ -6,8 +6,9 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from api.telegram.initdata import MAX_INIT_DATA
+from engine.core.languages import LANGUAGES
 
-LANGS = ("en", "tr", "ko")
+LANGS = LANGUAGES  # engine/core/languages.py
 
 
 def _init_data() -> fields.String:

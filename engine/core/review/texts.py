@@ -10,9 +10,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.languages import LANGUAGES
 from engine.core.tiles import FAKE_FACE, colour_of, value_of
 
-LANGS = ("en", "tr", "ko")
+LANGS = LANGUAGES  # engine/core/languages.py
 
 _COLOURS = {
     "en": ("red", "yellow", "blue", "black"),
