@@ -112,7 +112,9 @@ def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
     if state.opened[seat] is None:
         best = best_opening(rack, okey, rule=opts.opening_rule)
         if best.points >= THRESHOLD[opts.opening_rule] and sum(map(len, best.groups)) < len(rack):
-            actions.append({"type": "open", "melds": [list(g) for g in best.groups]})
+            melds = [list(g) for g in best.groups]
+            # The points let the table say what Open ✨ will do ("4 melds: 112").
+            actions.append({"type": "open", "melds": melds, "points": best.points})
         pairs = _pairs_to_open(rack, okey) if opts.pairs_opening else []
         if len(pairs) >= PAIRS_TO_OPEN:
             actions.append({"type": "open", "pairs": pairs})

@@ -1,7 +1,9 @@
-"""The 101 ruling where two rules meet: a seat that opened with pairs may lay only pairs,
-and a tile that could be laid on a table meld costs 101 when discarded. For a pairs-opener
-the first wins: it is never fined for throwing a tile it was not allowed to lay. The view's
-``penalised`` list, the applied penalty and the hand's result lines agree on it.
+"""Opening with pairs in 101 without a trap: the suggestions say what they would lay, each
+refusal names its rule, and the ruling where two rules meet: a seat that opened with pairs
+may lay only pairs, and a tile that could be laid on a table meld costs 101 when discarded.
+For a pairs-opener the first wins: it is never fined for throwing a tile it was not allowed
+to lay. The view's ``penalised`` list, the applied penalty and the hand's result lines
+agree on it.
 
 Every state here is built by hand (indicator Y6, okey Y7): seat 1 has opened with melds and
 laid R10-R13; seat 0 holds an R9 that would extend that run.
@@ -11,12 +13,16 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from engine.core.errors import IllegalAction
 from engine.core.tiles import parse_tiles
 from engine.okey101.game import apply
 from engine.okey101.legal import discard_penalty, legal_actions
-from engine.okey101.state import State101
+from engine.okey101.opening import meld_points
+from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for
-from tests.engine.okey101.test_game import _ids, _state
+from tests.engine.okey101.test_game import OPENER, _ids, _state
 
 # Seat 1's run on the table, then seat 0's pairs (laid when it opened with pairs).
 RUN = "R10 R11 R12 R13"
@@ -98,3 +104,45 @@ def test_a_seat_not_yet_open_is_fined_for_the_same_tile() -> None:
     assert _discard(state)["penalised"] == [r9]
     _, events = apply(state, 0, {"type": "discard", "tile": r9})
     assert events[0]["penalty"] == 101
+
+
+def _refusal(state: State101, move: dict[str, Any]) -> str:
+    """The code of the refusal of ``move`` by seat 0 (the API's error code)."""
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, 0, move)
+    return refused.value.code
+
+
+def test_each_refusal_says_which_rule() -> None:
+    # The codes the table turns into words: a pairs-opener lays only pairs, a seat not yet
+    # open lays nothing off, a tile that fits nowhere there does not fit.
+    pairs, closed, melds = _table("pairs"), _table(None), _table("melds")
+    r9, b2 = (_ids(pairs, 0, face)[0] for face in ("R9", "B2"))
+    layoff = {"type": "layoff", "tile": r9, "meld": 0, "position": 0}
+    assert _refusal(pairs, layoff) == "pairs_only"
+    assert _refusal(pairs, {**layoff, "type": "swap"}) == "pairs_only"
+    assert _refusal(closed, layoff) == "not_opened"
+    assert _refusal(melds, {**layoff, "tile": b2}) == "does_not_fit"
+    run = {"type": "lay", "pairs": [_ids(pairs, 0, "R9 B2 Y9")]}
+    assert _refusal(pairs, run) == "pairs_only"
+    assert _refusal(pairs, {"type": "lay", "melds": run["pairs"]}) == "pairs_only"
+    assert _refusal(closed, {"type": "lay", "melds": run["pairs"]}) == "not_opened"
+    # The same moves are not offered either: no lay-off for the pairs-opener.
+    assert not [a for a in legal_actions(pairs, 0) if a["type"] in ("layoff", "swap")]
+
+
+def test_the_opening_suggestions_say_what_they_lay() -> None:
+    # The points the table shows ("4 melds: 126") are the suggestion's own.
+    state, _ = apply(_state([OPENER, "K3 K4"]), 0, {"type": "draw"})
+    (melds,) = [a for a in legal_actions(state, 0) if a["type"] == "open"]
+    points = sum(meld_points(g, state.okey, "sum101") for g in melds["melds"])
+    assert melds["points"] == points >= 101
+    state.options = Options101(seats=2, opening_rule="middle34")
+    (middle,) = [a for a in legal_actions(state, 0) if a["type"] == "open"]
+    assert middle["points"] == sum(meld_points(g, state.okey, "middle34") for g in middle["melds"])
+    # Both on offer: the melds first (the table's Open ✨ offers the first), then the pairs.
+    both = "R10 R11 R12 R13 B11 B12 B13 Y11 Y12 Y13 K2 K2 K4 K4 R3 R3 B7 B7 Y4 Y4 K9"
+    state, _ = apply(_state([both, "K3 K5"]), 0, {"type": "draw"})
+    offers = [a for a in legal_actions(state, 0) if a["type"] == "open"]
+    assert [("melds" in a, "points" in a) for a in offers] == [(True, True), (False, False)]
+    assert len(offers[1]["pairs"]) >= 5
