@@ -1,7 +1,7 @@
 // 101 Okey on the table screen: groups picked on the rack and their points, the
 // buttons to open and lay them, the melds on the table and drops onto them. The server
 // judges every move; the points only guide. Loaded only for 101 tables.
-import { t } from './i18n/index.js'
+import { t, tn } from './i18n/index.js'
 import { h } from './ui.js'
 import { tileEl, faceOf, valueOf, FAKE } from './tiles.js'
 import { legal, nameOf, shortName, button } from './board.js'
@@ -48,6 +48,46 @@ function points(vals, middle34) {
 	return Math.trunc(vals[1] ?? 0) + extra
 }
 
+// Two tiles that pair (engine core/melds.py is_pair): the same face, a fake as the okey's
+// face; an okey pairs with anything.
+export function pairsOf(a, b, okey) {
+	const face = id => (faceOf(id) === FAKE ? okey : faceOf(id))
+	return faceOf(a) === okey || faceOf(b) === okey || face(a) === face(b)
+}
+
+// After a pairs opening the seat may lay only pairs (RULES.md): the test a group's tiles
+// must pass (table/state.js pickForMeld), or false when any group may be laid.
+export const pairsOnly = v =>
+	v.seats[v.you]?.opened === 'pairs' && ((a, b) => pairsOf(a, b, v.okey))
+
+// What Open ✨ lays, said before it lays it: the server's suggestion and its label ("Open
+// with 4 melds: 112", "Open with 5 pairs"); null when none is offered. Melds come first
+// when both reach the threshold: a pairs opening doubles the rack's count at the end and
+// then allows only pairs (docs/FRONTEND.md).
+export function suggestion(v) {
+	const offers = v.legal.filter(a => a.type === 'open')
+	const melds = offers.find(a => a.melds)
+	const pairs = offers.find(a => a.pairs)
+	if (melds) {
+		const label = tn('open_melds', melds.melds.length, { p: melds.points })
+		return { move: { melds: melds.melds }, label }
+	}
+	return pairs
+		? { move: { pairs: pairs.pairs }, label: tn('open_pairs', pairs.pairs.length) }
+		: null
+}
+
+// Why a tile did not go onto a table meld, as an i18n key: a pairs-opener lays only
+// pairs, a seat lays off only once open, else it does not fit there (the server's refusal
+// codes: pairs_only, not_opened, does_not_fit).
+export function refusal(v) {
+	const opened = v.seats[v.you]?.opened
+	if (v.turn !== v.you) return 'not_your_turn'
+	if (opened === 'pairs') return 'r_pairs_only'
+	if (!opened) return 'r_not_opened'
+	return v.legal.some(a => a.type === 'discard') ? 'r_does_not_fit' : 'not_now'
+}
+
 // The picked groups (the open one last), their points, and the move they make: melds,
 // or pairs. picking: { groups, current } (table/state.js meld101).
 export function picked(v, picking) {
@@ -60,10 +100,13 @@ export function picked(v, picking) {
 	const pairs = v.options.pairs_opening && groups.every(g => g.length === 2) && groups.length > 4
 	const opened = v.seats[v.you].opened
 	const asPairs = opened === 'pairs' || (!opened && pairs)
+	const allPairs = groups.every(g => g.length === 2 && pairsOf(g[0], g[1], v.okey))
 	return {
 		shaped,
 		sum,
 		ok: sum >= (middle34 ? 34 : 101) || pairs,
+		// Lay: after a pairs opening, pairs only (the server refuses anything else).
+		layable: shaped.length > 0 && (opened !== 'pairs' || allPairs),
 		move: asPairs ? { pairs: groups } : { melds: shaped.map(g => g.ids) },
 	}
 }
@@ -90,11 +133,12 @@ export function placeOn(v, tile, m, el, x) {
 }
 
 // The dock's 101 part on our turn: the picked groups with their points, +/×, and
-// Open (with ✨, the server's suggestion), Lay, Return.
+// Open (with ✨, the server's suggestion, named: "Open with 5 pairs ✨"), Lay, Return.
 export function moveButtons(v, picking) {
 	const p = picked(v, picking)
 	const opened = v.seats[v.you].opened
 	const back = legal(v, 'return_discard')
+	const hint = suggestion(v)
 	if (!back && !legal(v, 'discard')) return false
 	const tags = p.shaped.map((g, i) => h('span.tag.g' + (i % 4), `${g.ids.length}·${g.pts}`))
 	return [
@@ -105,8 +149,8 @@ export function moveButtons(v, picking) {
 			button('group', '+', picking.current.length > 1),
 			button('clear', '×', p.shaped.length),
 		),
-		!opened && legal(v, 'open') && button('open-hint', t('open') + ' ✨', true, '.gold'),
-		opened ? button('lay', t('lay'), p.shaped.length) : button('open', t('open'), p.ok, '.primary'),
+		!opened && hint && button('open-hint', hint.label + ' ✨', true, '.gold'),
+		opened ? button('lay', t('lay'), p.layable) : button('open', t('open'), p.ok, '.primary'),
 		back && button('return', t('return_discard'), true),
 	]
 }
