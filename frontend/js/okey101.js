@@ -60,8 +60,8 @@ export function pairsOf(a, b, okey) {
 export const pairsOnly = v =>
 	v.seats[v.you]?.opened === 'pairs' && ((a, b) => pairsOf(a, b, v.okey))
 
-// What Open ✨ lays, said before it lays it: the server's suggestion and its label ("Open
-// with 4 melds: 112", "Open with 5 pairs"); null when none is offered. Melds come first
+// What Open ✨ lays, said before it lays it: the server's suggestion and the caption the
+// button carries under its name ("4 melds: 112", "5 pairs"); null when none is offered. Melds come first
 // when both reach the threshold: a pairs opening doubles the rack's count at the end and
 // then allows only pairs (docs/FRONTEND.md).
 export function suggestion(v) {
@@ -133,7 +133,7 @@ export function placeOn(v, tile, m, el, x) {
 }
 
 // The dock's 101 part on our turn: the picked groups with their points, +/×, and
-// Open (with ✨, the server's suggestion, named: "Open with 5 pairs ✨"), Lay, Return.
+// Open (with ✨, the server's suggestion, and under it what that lays: "5 pairs"), Lay, Return.
 export function moveButtons(v, picking) {
 	const p = picked(v, picking)
 	const opened = v.seats[v.you].opened
@@ -149,7 +149,9 @@ export function moveButtons(v, picking) {
 			button('group', '+', picking.current.length > 1),
 			button('clear', '×', p.shaped.length),
 		),
-		!opened && hint && button('open-hint', hint.label + ' ✨', true, '.gold'),
+		!opened &&
+			hint &&
+			button('open-hint', [t('open') + ' ✨', h('small.cap', hint.label)], true, '.gold.named'),
 		opened ? button('lay', t('lay'), p.layable) : button('open', t('open'), p.ok, '.primary'),
 		back && button('return', t('return_discard'), true),
 	]

@@ -166,12 +166,12 @@ const meldsOffer = {
 describe('suggestion: Open ✨ says what it will lay', () => {
 	test('pairs, named as pairs', () => {
 		const offer = suggestion(view101(null, [pairsOffer]))
-		assert.deepEqual(offer, { move: { pairs: pairsOffer.pairs }, label: 'Open with 5 pairs' })
+		assert.deepEqual(offer, { move: { pairs: pairsOffer.pairs }, label: '5 pairs' })
 	})
 
 	test('melds with their points, before pairs when both are offered', () => {
 		const offer = suggestion(view101(null, [pairsOffer, meldsOffer]))
-		assert.deepEqual(offer, { move: { melds: meldsOffer.melds }, label: 'Open with 3 melds: 118' })
+		assert.deepEqual(offer, { move: { melds: meldsOffer.melds }, label: '3 melds: 118' })
 	})
 
 	test('nothing when no opening is offered', () => {
