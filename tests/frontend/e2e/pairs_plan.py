@@ -38,8 +38,11 @@ OPTIONS = {"seats": 3, "hands": 1, "opening_rule": "middle34"}
 Move = tuple[int, dict[str, Any]]
 
 
+FIRST = 1_000_000  # the secrets searched: FIRST, FIRST + 1, ... (the melds' plans use 0 on)
+
+
 def secret(index: int) -> bytes:
-    return (1_000_000 + index).to_bytes(32, "big")
+    return (FIRST + index).to_bytes(32, "big")
 
 
 def _keeps_pairs(view: dict[str, Any]) -> int | None:
@@ -52,7 +55,7 @@ def _keeps_pairs(view: dict[str, Any]) -> int | None:
     return max(lonely or tiles, default=None)
 
 
-def _fitting(state: State101, view: dict[str, Any]) -> list[int]:
+def fitting_tiles(state: State101, view: dict[str, Any]) -> list[int]:
     """Seat 0's tiles off its pairs that would extend a table meld (never an okey)."""
     offer = next(a for a in view["legal"] if a["type"] == "open" and "pairs" in a)
     laid = {t for pair in offer["pairs"] for t in pair}
@@ -87,7 +90,7 @@ def plan(index: int) -> list[Move] | None:
         if seat == 0:
             if any("melds" in a for a in opens):
                 return None  # Open ✨ would offer melds
-            if opens and state.table and _fitting(state, view):
+            if opens and state.table and fitting_tiles(state, view):
                 return moves
         else:
             melds = next((a for a in opens if "melds" in a), None)
