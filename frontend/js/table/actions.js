@@ -81,14 +81,11 @@ export function loadOutbox(ctx) {
 export const resendKept = ctx =>
 	load(outboxKey(ctx.id)) && loadOutbox(ctx).then(outbox => outbox.resend(ctx, fail))
 
-// Refusals that name their rule (docs/API.md, "Moves"): said in the player's language.
-const REFUSALS = ['pairs_only', 'not_opened', 'does_not_fit', 'not_a_pair']
-
 // 409 and network trouble: quietly take the current view. Refusals: the server's message.
 export async function fail(ctx, e) {
 	if (e.status === 409 && e.body?.view) return apply(ctx, e.body.view)
 	if (e instanceof ApiError && (e.status !== 409 || e.code === 'seat_active')) {
-		toast(REFUSALS.includes(e.code) ? t('r_' + e.code) : e.message, 'error')
+		toast((await parts.okey101?.said(e.code)) || e.message, 'error')
 	}
 	try {
 		const view = await fetchView(ctx, ctx.state.sync.view?.version)
@@ -122,24 +119,19 @@ export async function setLevel(ctx, level) {
 
 // 101: lay a rack tile off on a table meld, or swap it for the okey there; where it was
 // dropped (target element, x) says at which end.
-export function layoff(ctx, tile, meld, target, x) {
+export async function layoff(ctx, tile, meld, target, x) {
 	const view = ctx.state.sync.view
 	const move = parts.okey101.placeOn(view, tile, meld, target, x)
 	if (move) return act(ctx, move.type, tile, null, { meld, position: move.position })
-	// Why not, in words: a pairs opening, not open yet, or the tile does not fit there.
-	toast(t(tile == null ? 'not_now' : parts.okey101.refusal(view)))
 	ctx.redraw()
+	toast(await parts.okey101.said(parts.okey101.refusal(view, tile)))
 }
 
-// 101: an opening (`move`: its melds or pairs). One with pairs binds the rest of the hand
-// (only pairs, the rack counts double), so the player says yes to it first.
+// 101: an opening with pairs binds the rest of the hand, so the player says yes first.
 export async function openHand(ctx, move) {
-	const n = move?.pairs?.length
-	if (n && !ctx.state.sync.busy) {
-		const { askPairs } = await import('./dialogs.js') // loaded only for a question
-		if (!(await askPairs(ctx, n))) return ctx.redraw()
-	}
-	return act(ctx, 'open', null, null, move)
+	const ask = move?.pairs && (await import('./dialogs.js')).askPairs
+	if (!ask || (await ask(ctx, move.pairs.length))) act(ctx, 'open', null, null, move)
+	else ctx.redraw()
 }
 
 const SORTS = ['runs', 'sets', 'pairs', 'best']

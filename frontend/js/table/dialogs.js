@@ -135,9 +135,9 @@ export function answer(ctx, value) {
 const answerButton = (label, value, cls, id) =>
 	btn(label, null, cls, { id, 'data-act': 'answer', 'data-answer': value })
 
-// Before an opening with `n` pairs: true if the player says to open. What it binds is
-// said first (only pairs afterwards, the rack counts double); Not now has the focus.
+// Before an opening with `n` pairs: true if the player says to open. Not now has the focus.
 export async function askPairs(ctx, n) {
+	await more()
 	const body = h(
 		'.penalty',
 		h('p', t('pairs_ask', { n })),

@@ -295,10 +295,8 @@ export function endDrag(state) {
 // tile (as the deal and Best leave a rack) picks it up for the discard, groups kept; a
 // second tap puts it down. Otherwise the tap takes the tile out of its group, or into the
 // open group, and a single picked tile is the one Discard throws. After a pairs opening
-// (`pairsWith`: okey101.js pairsOnly) a group holds one pair at most: a third tile closes
-// the open pair and starts the next group, a tile that does not pair with the open one
-// takes its place, so no group the server would refuse is ever built.
-export function pickForMeld(state, tile, pairsWith = null) {
+// (pairsWith) a group is a pair at most: a third tile, or one that does not pair, starts anew.
+export function pickForMeld(state, tile, pairsWith) {
 	const picks = state.meld101
 	const group = picks.groups.find(g => g.includes(tile))
 	const discarding = !!state.sync.view?.legal?.some(move => move.type === 'discard')
@@ -309,10 +307,12 @@ export function pickForMeld(state, tile, pairsWith = null) {
 	if (group) group.splice(group.indexOf(tile), 1)
 	else if (picks.current.includes(tile)) picks.current = picks.current.filter(id => id !== tile)
 	else {
-		const [first, second] = picks.current
-		if (pairsWith && second != null) picks.groups = [...picks.groups, picks.current]
-		const fresh = pairsWith && (second != null || (first != null && !pairsWith(first, tile)))
-		picks.current = fresh ? [tile] : [...picks.current, tile]
+		const [a, b] = picks.current
+		if (pairsWith && (b != null || (a != null && !pairsWith(a, tile)))) {
+			if (b != null) picks.groups.push(picks.current)
+			picks.current = []
+		}
+		picks.current = [...picks.current, tile]
 	}
 	picks.groups = picks.groups.filter(g => g.length)
 	const alone = picks.current.length === 1 && (!picks.groups.length || discarding)

@@ -116,7 +116,7 @@ def test_open_with_pairs_says_so_and_fines_no_tile_it_may_not_lay(
     hint = ".dock [data-act=open-hint]"
     page.wait_for_selector(hint)
     shoot(page, f"101-pairs-offer-{size}")
-    caption = page.inner_text(f"{hint} .cap")
+    caption = page.inner_text(f"{hint} small")
     assert caption == f"{len(pairs)} pairs", caption
     assert page.inner_text(hint).startswith("Open ✨"), page.inner_text(hint)
     assert covering(page, hint) is None, covering(page, hint)

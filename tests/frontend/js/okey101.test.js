@@ -12,7 +12,7 @@ import {
 	standIns,
 	suggestion,
 } from '../../../frontend/js/okey101.js'
-import { face, ids, written } from './helpers.js'
+import { face, id, ids, written } from './helpers.js'
 
 // The okey of these tests is K9 (indicator K8): both K9s are wild; an F plays as K9.
 const OKEY = face('K9')
@@ -175,7 +175,7 @@ describe('suggestion: Open ✨ says what it will lay', () => {
 	})
 
 	test('nothing when no opening is offered', () => {
-		assert.equal(suggestion(view101(null)), null)
+		assert.equal(suggestion(view101(null)), undefined)
 	})
 })
 
@@ -203,9 +203,11 @@ describe('after a pairs opening', () => {
 	})
 
 	test('a tile refused on a table meld says why', () => {
-		assert.equal(refusal(view101('pairs')), 'r_pairs_only')
-		assert.equal(refusal(view101(null)), 'r_not_opened')
-		assert.equal(refusal(view101('melds')), 'r_does_not_fit')
-		assert.equal(refusal(view101('melds', [], { turn: 1 })), 'not_your_turn')
+		const r9 = id('R9')
+		assert.equal(refusal(view101('pairs'), r9), 'pairs_only')
+		assert.equal(refusal(view101(null), r9), 'not_opened')
+		assert.equal(refusal(view101('melds'), r9), 'does_not_fit')
+		assert.equal(refusal(view101('melds', [], { turn: 1 }), r9), 'not_now')
+		assert.equal(refusal(view101('pairs'), null), 'not_now') // nothing picked up
 	})
 })
