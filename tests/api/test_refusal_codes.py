@@ -14,6 +14,8 @@ from tests.frontend.e2e.pairs_plan import load
 
 from .support import ApiClient
 
+OPTIONS = {"seats": 2, "hands": 1}
+
 
 def _planned(client: ApiClient, service: Service) -> tuple[str, dict[int, str], dict[str, Any]]:
     """The planned table after its moves: its id, each seat's token, seat 0's view."""
@@ -70,3 +72,27 @@ def test_refusals_name_their_rule_and_change_nothing(
     # And its discard of that tile costs nothing.
     legal = next(a for a in opened["legal"] if a["type"] == "discard")
     assert tile in legal["tiles"] and tile not in legal["penalised"]
+
+
+def test_a_suggested_opening_sent_back_as_it_is_is_taken(
+    client: ApiClient, sqlite_service: Service
+) -> None:
+    # The legal ``open`` carries ``points`` beside its melds; a client that sends the whole
+    # suggestion back (an older Open ✨ did) is answered as if it had sent the melds alone.
+    request = {"variant": "101", "mode": "friends", "name": "Ayşe", "options": OPTIONS}
+    for n in range(200):
+        secret = (5_000 + n).to_bytes(32, "big")
+        made = create_table(sqlite_service, request, None, match_secret=secret)
+        tid, token = made["table_id"], made["token"]
+        body = {"invite_code": made["invite_code"], "name": "Mehmet"}
+        client.call("POST", f"/api/tables/{tid}/join", body)
+        view = client.call("POST", f"/api/tables/{tid}/start", {}, token=token).body
+        offer = next((a for a in view["legal"] if a["type"] == "open" and "melds" in a), None)
+        if offer is None:
+            continue
+        assert isinstance(offer["points"], int) and offer["points"] >= 101
+        reply = client.act(tid, token, offer, expected_version=view["version"], action_id="o")
+        assert reply.status == 200, reply.text
+        assert reply.body["seats"][0]["opened"] == "melds"
+        return
+    raise AssertionError("no starter able to open with melds in 200 deals")
