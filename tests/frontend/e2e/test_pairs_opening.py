@@ -8,8 +8,9 @@ with other seats' melds on the table that some of its tiles would extend. Then:
 - Open ✨ carries what it will lay ("5 pairs") before it is tapped, whole on the screen, and
   a finger finds it;
   tapped, it asks first, saying what a pairs opening binds; yes opens with those pairs;
-- the status line then says only pairs may be laid; a tile that fits a table meld, dragged
-  onto it, is refused in those words (not "That move is not possible now") and stays;
+- the status line then says only pairs may be laid; two tiles that make no pair never make
+  a group (Lay stays off); a tile that fits a table meld, dragged onto it, is refused in
+  those words (not "That move is not possible now") and stays;
 - that tile, tapped and discarded, brings no penalty question, and no penalty: not in the
   discard, not in the seat's total, not among the lines of the hand's result once the hand
   is played out.
@@ -137,6 +138,19 @@ def test_open_with_pairs_says_so_and_fines_no_tile_it_may_not_lay(
     assert opened["seats"][0]["opened"] == "pairs"
     assert sorted(map(sorted, opened["table"][-len(pairs) :])) == sorted(map(sorted, pairs))
     assert tile not in next(a for a in opened["legal"] if a["type"] == "discard")["penalised"]
+
+    # Tiles that make no pair never make a group: each tap picks the new tile alone, and
+    # Lay stays off (it would be refused); a tap puts the last one down again.
+    plain = [t for t in opened["rack"] if t != tile and t >> 1 != opened["okey"]]
+    first = plain[0]
+    second = next(t for t in plain if t >> 1 != first >> 1)
+    for picked in (first, second):
+        finger_tap(page, tile_sel(picked))
+        page.wait_for_selector(f"{tile_sel(picked)}.sel")
+    assert page.locator(".rack .tile.sel, .rack .tile.grp").count() == 1
+    assert page.locator(".dock [data-act=lay]:not([disabled])").count() == 0
+    finger_tap(page, tile_sel(second))
+    page.wait_for_function("() => !document.querySelector('.rack .tile.sel, .rack .tile.grp')")
 
     # Dragged onto the meld it fits, the tile is refused in words, and stays.
     touch_drag(page, tile_sel(tile), f'.melds [data-meld="{meld}"]')
