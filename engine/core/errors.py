@@ -26,9 +26,15 @@ class NotYourTurn(ActionError):
 
 
 class IllegalAction(ActionError):
-    """Well-formed and in turn, but the rules forbid it."""
+    """Well-formed and in turn, but the rules forbid it. ``code`` may name the rule, so
+    a client can say why in its own words (``pairs_only``, ``not_opened``, ...)."""
 
     code = "illegal_action"
+
+    def __init__(self, message: str, code: str | None = None) -> None:
+        super().__init__(message)
+        if code is not None:
+            self.code = code
 
 
 class InvalidOptions(ValueError):

@@ -34,6 +34,9 @@ from engine.okey101.state import Event, Options101, State101
 from engine.okey101.table import layoffs, okey_swaps, set_value
 
 RACK, STARTER_RACK = 21, 22
+# Refusals with their own codes (the API's error code), so the table can say why in words.
+PAIRS_ONLY, NOT_OPENED = "pairs_only", "not_opened"
+PAIRS_ONLY_SAID = "you opened with pairs: you may only lay pairs"
 ACTIONS = (
     "draw",
     "take_discard",
@@ -208,7 +211,9 @@ def _lay(
 ) -> dict[str, list[list[int]]]:
     opened = state.opened[seat]
     if (kind == "open") != (opened is None):
-        raise IllegalAction("open once, then lay" if opened else "open before laying")
+        if opened:
+            raise IllegalAction("open once, then lay")
+        raise IllegalAction("open before laying", NOT_OPENED)
     as_pairs = "pairs" in action
     groups = _groups(action.get("pairs" if as_pairs else "melds"))
     rule = state.options.opening_rule
@@ -218,12 +223,14 @@ def _lay(
         if kind == "lay" and opened != "pairs":
             raise IllegalAction("only a seat that opened with pairs lays pairs")
         if not all(len(g) == 2 and is_pair(g[0], g[1], state.okey) for g in groups):
-            raise IllegalAction("every group must be a pair")
+            if kind == "lay":
+                raise IllegalAction(PAIRS_ONLY_SAID, PAIRS_ONLY)
+            raise IllegalAction("every group must be a pair", "not_a_pair")
         if kind == "open" and len(groups) < PAIRS_TO_OPEN:
             raise IllegalAction(f"opening with pairs needs {PAIRS_TO_OPEN} pairs")
     else:
         if opened == "pairs":
-            raise IllegalAction("a seat that opened with pairs may only lay pairs")
+            raise IllegalAction(PAIRS_ONLY_SAID, PAIRS_ONLY)
         points = 0
         for group in groups:
             if meld_kind(group, state.okey, run_13_1=False) is None:
@@ -252,8 +259,10 @@ def _place(state: State101, seat: int, kind: str, action: Mapping[str, Any]) -> 
         raise MalformedAction("meld and position are integers")
     if isinstance(index, bool) or isinstance(position, bool):
         raise MalformedAction("meld and position are integers")
-    if state.opened[seat] != "melds":
-        raise IllegalAction("only a seat that opened with melds lays off or swaps")
+    if state.opened[seat] == "pairs":
+        raise IllegalAction(PAIRS_ONLY_SAID, PAIRS_ONLY)
+    if state.opened[seat] is None:
+        raise IllegalAction("open first: then you may add tiles to the melds", NOT_OPENED)
     if kind == "swap" and not state.options.okey_swap:
         raise IllegalAction("this table does not swap okeys")
     if not 0 <= index < len(state.table):
@@ -261,7 +270,7 @@ def _place(state: State101, seat: int, kind: str, action: Mapping[str, Any]) -> 
     meld = state.table[index]
     finder = layoffs if kind == "layoff" else okey_swaps
     if (tile, 0, position) not in finder([tile], [meld], state.okey):
-        raise IllegalAction(f"that tile does not fit there ({kind})")
+        raise IllegalAction(f"that tile does not fit there ({kind})", "does_not_fit")
     if kind == "layoff":
         _remove(state, seat, [tile])
         state.table[index] = (*meld[:position], tile, *meld[position:])

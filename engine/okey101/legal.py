@@ -34,11 +34,22 @@ def discard_penalty(state: State101, seat: int, tile: int) -> int:
     every seat, opened or not; the finishing discard is the win, never
     penalised. Only the seat's own rack and the public table decide it, so
     the seat's view may say it before the discard (``legal``'s ``penalised``).
+
+    A seat that opened with pairs may lay only pairs (RULES.md), so it may
+    never lay a tile off: where the rule book makes both rules true, the
+    pairs rule wins and the tile costs nothing (docs/ENGINE.md, "101
+    rulings"). A player is never fined for throwing a tile it was not allowed
+    to lay. Its okey is still penalised: an okey's penalty is for the okey,
+    not for a meld it fits. A seat not yet open is still fined: it may yet
+    open with melds and lay the tile off, as RULES.md's ruling says.
     """
     if not state.options.penalties or len(state.racks[seat]) <= 1:
         return 0
-    layable = tile >> 1 == state.okey or bool(layoffs([tile], state.table, state.okey))
-    return PENALTY if layable else 0
+    if tile >> 1 == state.okey:
+        return PENALTY
+    if state.opened[seat] == "pairs":
+        return 0
+    return PENALTY if layoffs([tile], state.table, state.okey) else 0
 
 
 def just_returned(state: State101, seat: int) -> bool:
@@ -101,7 +112,9 @@ def legal_actions(state: State101, seat: int) -> list[dict[str, Any]]:
     if state.opened[seat] is None:
         best = best_opening(rack, okey, rule=opts.opening_rule)
         if best.points >= THRESHOLD[opts.opening_rule] and sum(map(len, best.groups)) < len(rack):
-            actions.append({"type": "open", "melds": [list(g) for g in best.groups]})
+            melds = [list(g) for g in best.groups]
+            # The points let the table say what Open ✨ will do ("4 melds: 112").
+            actions.append({"type": "open", "melds": melds, "points": best.points})
         pairs = _pairs_to_open(rack, okey) if opts.pairs_opening else []
         if len(pairs) >= PAIRS_TO_OPEN:
             actions.append({"type": "open", "pairs": pairs})

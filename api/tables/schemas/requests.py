@@ -117,6 +117,9 @@ class ActionRequest(Schema):
     # 101 only: open/lay take melds or pairs; layoff/swap take tile, meld and position
     melds = _groups()
     pairs = _groups()
+    # Ignored: a 101 view's legal ``open`` carries its points, and a client may send that
+    # suggestion back as it is (as the table's Open ✨ did before it named the opening).
+    points = strict_int(load_only=True)
     meld = strict_int(validate=validate.Range(0, 105))
     position = strict_int(validate=validate.Range(0, 13))
     expected_version = strict_int(required=True, validate=validate.Range(min=0))

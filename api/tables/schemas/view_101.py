@@ -33,6 +33,7 @@ class Legal101Schema(Schema):
     fits = fields.List(fields.Nested(PenaltyFitSchema))  # discard: the meld each one extends
     melds = fields.List(fields.List(Int()))  # open / lay: a suggestion
     pairs = fields.List(fields.List(Int()))
+    points = Int()  # open with melds: the suggestion's points under the table's opening rule
     tile = Int()  # layoff / swap
     meld = Int()
     position = Int()

@@ -85,7 +85,7 @@ export const resendKept = ctx =>
 export async function fail(ctx, e) {
 	if (e.status === 409 && e.body?.view) return apply(ctx, e.body.view)
 	if (e instanceof ApiError && (e.status !== 409 || e.code === 'seat_active')) {
-		toast(e.message, 'error')
+		toast((await parts.okey101?.said(e.code)) || e.message, 'error')
 	}
 	try {
 		const view = await fetchView(ctx, ctx.state.sync.view?.version)
@@ -119,11 +119,19 @@ export async function setLevel(ctx, level) {
 
 // 101: lay a rack tile off on a table meld, or swap it for the okey there; where it was
 // dropped (target element, x) says at which end.
-export function layoff(ctx, tile, meld, target, x) {
-	const move = parts.okey101.placeOn(ctx.state.sync.view, tile, meld, target, x)
+export async function layoff(ctx, tile, meld, target, x) {
+	const view = ctx.state.sync.view
+	const move = parts.okey101.placeOn(view, tile, meld, target, x)
 	if (move) return act(ctx, move.type, tile, null, { meld, position: move.position })
-	toast(t('not_now'))
 	ctx.redraw()
+	toast(await parts.okey101.said(parts.okey101.refusal(view, tile)))
+}
+
+// 101: an opening with pairs binds the rest of the hand, so the player says yes first.
+export async function openHand(ctx, move) {
+	const ask = move?.pairs && (await import('./dialogs.js')).askPairs
+	if (!ask || (await ask(ctx, move.pairs.length))) act(ctx, 'open', null, null, move)
+	else ctx.redraw()
 }
 
 const SORTS = ['runs', 'sets', 'pairs', 'best']

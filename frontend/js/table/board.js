@@ -185,6 +185,7 @@ export function status(v, me, spectator) {
 
 function status101(v) {
 	if (legal(v, 'return_discard')) return 's_return'
+	if (v.seats[v.you].opened === 'pairs') return 's_lay_pairs'
 	if (v.seats[v.you].opened) return 's_lay'
 	return legal(v, 'open') && 's_open'
 }

@@ -135,6 +135,23 @@ export function answer(ctx, value) {
 const answerButton = (label, value, cls, id) =>
 	btn(label, null, cls, { id, 'data-act': 'answer', 'data-answer': value })
 
+// Before an opening with `n` pairs: true if the player says to open. Not now has the focus.
+export async function askPairs(ctx, n) {
+	await more()
+	const body = h(
+		'.penalty',
+		h('p', t('pairs_ask', { n })),
+		h(
+			'.acts',
+			answerButton(t('pairs_keep'), 'keep', '', 'keep-melds'),
+			answerButton(t('pairs_yes'), 'open', 'primary', 'open-pairs'),
+		),
+	)
+	const answered = ask(ctx, t('pairs_title', { n }), body)
+	document.getElementById('keep-melds')?.focus()
+	return (await answered) === 'open'
+}
+
 // Before a discard that costs a 101 penalty ('okey', 'layoff') or throws the okey away
 // ('wild'): true if the player says to discard anyway. Keep has the focus, so Enter keeps;
 // ×, Escape and a tap outside leave the question unanswered, which keeps the tile too.

@@ -7,7 +7,16 @@ import { draggable } from './drag.js'
 import { legal } from './board.js'
 import * as table from './state.js'
 import { parts, fetchView } from './sync.js'
-import { act, arrange, layoff, saveLayout, startGame, seatToComputer, setLevel } from './actions.js'
+import {
+	act,
+	arrange,
+	layoff,
+	openHand,
+	saveLayout,
+	startGame,
+	seatToComputer,
+	setLevel,
+} from './actions.js'
 
 // Loaded with the first dialog opened: a table's first load does not wait for it.
 const dialogs = () => import('./dialogs.js')
@@ -37,8 +46,8 @@ const ON_ACT = {
 			: openDiscards(ctx, +el.dataset.seat),
 	'finish-here': ctx => selectedFor(ctx, 'discard') && act(ctx, 'finish', selected(ctx)),
 	meld: (ctx, el, e) => layoff(ctx, selected(ctx), +el.dataset.meld, e.target, e.clientX),
-	'open-hint': ctx => act(ctx, 'open', null, null, legal(ctx.state.sync.view, 'open')),
-	open: ctx => act(ctx, 'open', null, null, pickedMove(ctx)),
+	'open-hint': ctx => openHand(ctx, parts.okey101.suggestion(ctx.state.sync.view)?.move),
+	open: ctx => openHand(ctx, pickedMove(ctx)),
 	lay: ctx => act(ctx, 'lay', null, null, pickedMove(ctx)),
 	'next-hand': ctx => act(ctx, 'next_hand'),
 	start: (ctx, el) => {
@@ -134,7 +143,8 @@ function tapSlot(ctx, slot) {
 	const tile = slot.firstChild
 	if (tile) {
 		const id = +tile.dataset.id
-		if (table.is101(ctx.state)) table.pickForMeld(ctx.state, id)
+		const v = ctx.state.sync.view
+		if (table.is101(ctx.state)) table.pickForMeld(ctx.state, id, parts.okey101.pairsOnly(v))
 		else table.toggleSelection(ctx.state, id)
 		return ctx.redraw('rack', id)
 	}

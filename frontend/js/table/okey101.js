@@ -1,7 +1,7 @@
 // 101 Okey on the table screen: groups picked on the rack and their points, the
 // buttons to open and lay them, the melds on the table and drops onto them. The server
 // judges every move; the points only guide. Loaded only for 101 tables.
-import { t } from '../i18n/index.js'
+import { t, tn, more } from '../i18n/index.js'
 import { h } from '../ui.js'
 import { tileEl, faceOf, valueOf, FAKE } from '../tiles.js'
 import { legal, nameOf, shortName, button } from './board.js'
@@ -48,6 +48,42 @@ function points(vals, middle34) {
 	return Math.trunc(vals[1] ?? 0) + extra
 }
 
+// Two tiles that pair (engine core/melds.py is_pair); after a pairs opening, the test of
+// each group (table/state.js pickForMeld), since only pairs may be laid.
+export function pairsOf(a, b, okey) {
+	const face = id => (faceOf(id) === FAKE ? okey : faceOf(id))
+	return faceOf(a) === okey || faceOf(b) === okey || face(a) === face(b)
+}
+export const pairsOnly = v => v.seats[v.you].opened === 'pairs' && ((a, b) => pairsOf(a, b, v.okey))
+
+// Open ✨'s move and the caption that says it ("4 melds: 112", "5 pairs"), if any. Melds
+// first: a pairs opening doubles the rack's count, then allows only pairs (docs/FRONTEND.md).
+export function suggestion(v) {
+	const offer = type => v.legal.find(a => a.type === 'open' && a[type])
+	const m = offer('melds')
+	const p = offer('pairs')
+	if (m)
+		return { move: { melds: m.melds }, label: tn('open_melds', m.melds.length, { p: m.points }) }
+	return p && { move: { pairs: p.pairs }, label: tn('open_pairs', p.pairs.length) }
+}
+
+// Why a tile dropped on a table meld did not go there: the server's code for that
+// refusal (docs/API.md "Moves"), or 'not_now' when no rule is to blame.
+export function refusal(v, tile) {
+	const opened = v.seats[v.you].opened
+	if (tile == null || v.turn !== v.you) return 'not_now'
+	return opened === 'pairs' ? 'pairs_only' : opened ? 'does_not_fit' : 'not_opened'
+}
+
+// A refusal's code in the player's words (loaded with the first one); null for a code that
+// names no rule.
+export async function said(code) {
+	if (!REFUSALS.includes(code)) return code === 'not_now' ? t(code) : null
+	await more()
+	return t('r_' + code)
+}
+const REFUSALS = ['pairs_only', 'not_opened', 'does_not_fit', 'not_a_pair']
+
 // The picked groups (the open one last), their points, and the move they make: melds,
 // or pairs. picking: { groups, current } (table/state.js meld101).
 export function picked(v, picking) {
@@ -60,10 +96,12 @@ export function picked(v, picking) {
 	const pairs = v.options.pairs_opening && groups.every(g => g.length === 2) && groups.length > 4
 	const opened = v.seats[v.you].opened
 	const asPairs = opened === 'pairs' || (!opened && pairs)
+	const pair = g => g.length === 2 && pairsOf(g[0], g[1], v.okey)
 	return {
 		shaped,
 		sum,
 		ok: sum >= (middle34 ? 34 : 101) || pairs,
+		layable: shaped.length > 0 && (opened !== 'pairs' || groups.every(pair)),
 		move: asPairs ? { pairs: groups } : { melds: shaped.map(g => g.ids) },
 	}
 }
@@ -90,11 +128,12 @@ export function placeOn(v, tile, m, el, x) {
 }
 
 // The dock's 101 part on our turn: the picked groups with their points, +/×, and
-// Open (with ✨, the server's suggestion), Lay, Return.
+// Open (with ✨, the server's suggestion, and under it what it lays), Lay, Return.
 export function moveButtons(v, picking) {
 	const p = picked(v, picking)
 	const opened = v.seats[v.you].opened
 	const back = legal(v, 'return_discard')
+	const hint = suggestion(v)
 	if (!back && !legal(v, 'discard')) return false
 	const tags = p.shaped.map((g, i) => h('span.tag.g' + (i % 4), `${g.ids.length}·${g.pts}`))
 	return [
@@ -105,8 +144,10 @@ export function moveButtons(v, picking) {
 			button('group', '+', picking.current.length > 1),
 			button('clear', '×', p.shaped.length),
 		),
-		!opened && legal(v, 'open') && button('open-hint', t('open') + ' ✨', true, '.gold'),
-		opened ? button('lay', t('lay'), p.shaped.length) : button('open', t('open'), p.ok, '.primary'),
+		!opened &&
+			hint &&
+			button('open-hint', [t('open') + ' ✨', h('small', hint.label)], true, '.gold.named'),
+		opened ? button('lay', t('lay'), p.layable) : button('open', t('open'), p.ok, '.primary'),
 		back && button('return', t('return_discard'), true),
 	]
 }

@@ -294,8 +294,9 @@ export function endDrag(state) {
 // A 101 tap. While the seat must discard and no group is being built, a tap on a grouped
 // tile (as the deal and Best leave a rack) picks it up for the discard, groups kept; a
 // second tap puts it down. Otherwise the tap takes the tile out of its group, or into the
-// open group, and a single picked tile is the one Discard throws.
-export function pickForMeld(state, tile) {
+// open group, and a single picked tile is the one Discard throws. After a pairs opening
+// (pairsWith) a group is a pair at most: a third tile, or one that does not pair, starts anew.
+export function pickForMeld(state, tile, pairsWith) {
 	const picks = state.meld101
 	const group = picks.groups.find(g => g.includes(tile))
 	const discarding = !!state.sync.view?.legal?.some(move => move.type === 'discard')
@@ -305,7 +306,14 @@ export function pickForMeld(state, tile) {
 	}
 	if (group) group.splice(group.indexOf(tile), 1)
 	else if (picks.current.includes(tile)) picks.current = picks.current.filter(id => id !== tile)
-	else picks.current = [...picks.current, tile]
+	else {
+		const [a, b] = picks.current
+		if (pairsWith && (b != null || (a != null && !pairsWith(a, tile)))) {
+			if (b != null) picks.groups.push(picks.current)
+			picks.current = []
+		}
+		picks.current = [...picks.current, tile]
+	}
 	picks.groups = picks.groups.filter(g => g.length)
 	const alone = picks.current.length === 1 && (!picks.groups.length || discarding)
 	state.selection.tile = alone ? picks.current[0] : null

@@ -116,7 +116,7 @@ def test_open_with_pairs_then_only_pairs() -> None:
     state, _ = apply(state, 0, {"type": "open", "pairs": pairs})
     assert state.opened[0] == "pairs"
     state, _ = apply(state, 0, {"type": "lay", "pairs": [_ids(state, 0, "Y11 Y11")]})
-    with pytest.raises(IllegalAction, match="opened with melds"):
+    with pytest.raises(IllegalAction, match="opened with pairs"):
         apply(
             state, 0, {"type": "layoff", "tile": _ids(state, 0, "B13")[0], "meld": 0, "position": 2}
         )

@@ -3,8 +3,16 @@
 // are left out: their signatures are changing.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { ownFits, shape, standIns } from '../../../frontend/js/table/okey101.js'
-import { face, ids, written } from './helpers.js'
+import {
+	ownFits,
+	pairsOf,
+	picked,
+	refusal,
+	shape,
+	standIns,
+	suggestion,
+} from '../../../frontend/js/table/okey101.js'
+import { face, id, ids, written } from './helpers.js'
 
 // The okey of these tests is K9 (indicator K8): both K9s are wild; an F plays as K9.
 const OKEY = face('K9')
@@ -132,5 +140,74 @@ describe('ownFits: how many of our tiles a table run could take in a row this tu
 	test('a pair and an empty rack take nothing', () => {
 		assert.equal(fits('R4 R4', 'R4 K9'), 0)
 		assert.equal(fits('R4 R5 R6', ''), 0)
+	})
+})
+
+// A 101 view of seat 0 on turn after its draw: `legal` as the server lists it.
+const view101 = (opened, legal = [], fields = {}) => ({
+	you: 0,
+	turn: 0,
+	okey: OKEY,
+	options: { opening_rule: 'sum101', pairs_opening: true },
+	seats: [{ opened }, { opened: 'melds' }],
+	legal: [...legal, { type: 'discard', tiles: [], penalised: [] }],
+	...fields,
+})
+const pairsOffer = {
+	type: 'open',
+	pairs: [ids('R1 R1'), ids('R2 R2'), ids('R3 R3'), ids('Y4 Y4'), ids('B5 K9')],
+}
+const meldsOffer = {
+	type: 'open',
+	melds: [ids('R10 R11 R12 R13'), ids('B11 B12 B13'), ids('Y11 Y12 Y13')],
+	points: 118,
+}
+
+describe('suggestion: Open ✨ says what it will lay', () => {
+	test('pairs, named as pairs', () => {
+		const offer = suggestion(view101(null, [pairsOffer]))
+		assert.deepEqual(offer, { move: { pairs: pairsOffer.pairs }, label: '5 pairs' })
+	})
+
+	test('melds with their points, before pairs when both are offered', () => {
+		const offer = suggestion(view101(null, [pairsOffer, meldsOffer]))
+		assert.deepEqual(offer, { move: { melds: meldsOffer.melds }, label: '3 melds: 118' })
+	})
+
+	test('nothing when no opening is offered', () => {
+		assert.equal(suggestion(view101(null)), undefined)
+	})
+})
+
+describe('after a pairs opening', () => {
+	test('two tiles pair by face, a fake as the okey, an okey with anything', () => {
+		const [r1, r1b, r2, okey, fake] = ids('R1 R1 R2 K9 F')
+		assert.deepEqual(
+			[
+				pairsOf(r1, r1b, OKEY),
+				pairsOf(r1, r2, OKEY),
+				pairsOf(r2, okey, OKEY),
+				pairsOf(fake, okey, OKEY),
+			],
+			[true, false, true, true],
+		)
+	})
+
+	test('Lay is offered for pairs only', () => {
+		const v = view101('pairs')
+		const run = { groups: [], current: ids('R3 R4 R5') }
+		const pair = { groups: [ids('R3 R3')], current: [] }
+		assert.equal(picked(v, run).layable, false)
+		assert.equal(picked(v, pair).layable, true)
+		assert.equal(picked(view101('melds'), run).layable, true)
+	})
+
+	test('a tile refused on a table meld says why', () => {
+		const r9 = id('R9')
+		assert.equal(refusal(view101('pairs'), r9), 'pairs_only')
+		assert.equal(refusal(view101(null), r9), 'not_opened')
+		assert.equal(refusal(view101('melds'), r9), 'does_not_fit')
+		assert.equal(refusal(view101('melds', [], { turn: 1 }), r9), 'not_now')
+		assert.equal(refusal(view101('pairs'), null), 'not_now') // nothing picked up
 	})
 })

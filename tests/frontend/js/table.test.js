@@ -245,6 +245,21 @@ describe('101 picking', () => {
 		assert.deepEqual(state.meld101, { current: [], groups: [ids('R1 R2')] })
 	})
 
+	test('after a pairs opening a group is a pair at most: nothing the server refuses', () => {
+		const tiles = 'R1 R1 R2 R3'
+		const state = playing(tiles, rack(tiles))
+		const pairsWith = (a, b) => a >> 1 === b >> 1
+		const [r1, r1b, r2, r3] = ids(tiles)
+		table.pickForMeld(state, r1, pairsWith)
+		table.pickForMeld(state, r1b, pairsWith)
+		// A third tile closes the pair and starts the next group.
+		table.pickForMeld(state, r2, pairsWith)
+		assert.deepEqual(state.meld101, { current: [r2], groups: [[r1, r1b]] })
+		// A tile that does not pair with the open one takes its place.
+		table.pickForMeld(state, r3, pairsWith)
+		assert.deepEqual(state.meld101, { current: [r3], groups: [[r1, r1b]] })
+	})
+
 	test('"×" drops every pick', () => {
 		const state = playing('R1 R2', rack('R1 R2'))
 		table.pickForMeld(state, id('R1'))

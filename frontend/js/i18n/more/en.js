@@ -1,5 +1,6 @@
 // English strings of the screens that load on demand (i18n/index.js more()): the
-// seat-link dialog, the player switch, notifications, the shuffle check.
+// seat-link dialog, the player switch, notifications, the shuffle check, the 101 pairs
+// question and the words for a refused move.
 export default `
 device_hint=Open this private link, or scan the code, on your phone or another computer to play your seat there too. Both keep working. Whoever has this link plays your seat: share it with nobody else.
 device_qr=QR code of your private seat link
@@ -190,4 +191,12 @@ opt_vibrate=Vibrate when it is your turn
 questions=Questions
 opt_ask_okey=Ask before the okey is discarded
 level_table=Computers' level
+pairs_title=Open with {n} pairs?
+pairs_ask=Afterwards you may lay only pairs: no melds, and nothing added to the melds on the table. The tiles left on your rack count double.
+pairs_yes=Open with pairs
+pairs_keep=Not now
+r_pairs_only=You opened with pairs: you may only lay pairs.
+r_not_opened=Open first: then you can add tiles to the melds.
+r_does_not_fit=That tile does not fit on that meld.
+r_not_a_pair=To open with pairs, every group must be a pair.
 `

@@ -181,4 +181,12 @@ opt_vibrate=내 차례가 되면 진동
 questions=확인 질문
 opt_ask_okey=오케이를 버리기 전에 묻기
 level_table=컴퓨터 난이도
+pairs_title={n}쌍으로 등록할까요?
+pairs_ask=그 뒤로는 쌍만 낼 수 있어요: 조합을 내거나 테이블의 조합에 붙일 수 없어요. 손에 남은 패는 두 배로 계산돼요.
+pairs_yes=쌍으로 등록
+pairs_keep=나중에
+r_pairs_only=쌍으로 등록했어요: 쌍만 낼 수 있어요.
+r_not_opened=먼저 등록하세요: 그다음 조합에 패를 붙일 수 있어요.
+r_does_not_fit=그 패는 그 조합에 붙지 않아요.
+r_not_a_pair=쌍으로 등록하려면 모든 묶음이 쌍이어야 해요.
 `

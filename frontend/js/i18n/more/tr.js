@@ -181,4 +181,12 @@ opt_vibrate=Sıra sana gelince titret
 questions=Sorular
 opt_ask_okey=Okeyi atmadan önce sor
 level_table=Bilgisayarların seviyesi
+pairs_title={n} çiftle açılsın mı?
+pairs_ask=Sonra yalnızca çift açabilirsin: per açamaz, masadaki perlere taş işleyemezsin. Elinde kalan taşlar iki kat sayılır.
+pairs_yes=Çiftle aç
+pairs_keep=Şimdi değil
+r_pairs_only=Çiftle açtın: yalnızca çift açabilirsin.
+r_not_opened=Önce el aç: sonra perlere taş işleyebilirsin.
+r_does_not_fit=Bu taş o pere işlenmez.
+r_not_a_pair=Çiftle açmak için her grup bir çift olmalı.
 `
