@@ -49,22 +49,38 @@ export function initials(name) {
 	return words.map(letter).join('').slice(0, 4)
 }
 
-// A seat's short name, for where the whole name does not fit: its initials, with the seat
-// number added when another seat has the same ones ("A1", "A3" for Ali and Ayşe).
-export function shortName(v, seat) {
-	const all = v.seats.map((_, s) => initials(nameOf(v, s)))
-	const mine = all[seat]
-	return all.filter(other => other === mine).length > 1 ? mine + (seat + 1) : mine
+// A name's first word, numbers kept: "Ayşe Yılmaz" → "Ayşe", "Computer 2" stays whole.
+const firstWord = name => {
+	const [first, ...rest] = name.trim().split(/\s+/)
+	return [first, ...rest.filter(word => /^\d+$/.test(word))].join(' ')
 }
 
-// A seat's name, written whole; fitNames (ui.js) puts the short name in its place when the
-// whole one would be cut, so a cut never leaves "Comp…" for three computers alike.
+// How a seat's name is shortened, longest first: whole, its first word, its initials.
+export const NAME_FORMS = ['whole', 'word', 'short']
+
+// Every seat's name in one form (NAME_FORMS), the same form for all of them so a table
+// never reads "C4 / Computer 3 / C2"; where two seats would read alike, the seat number
+// tells them apart ("A1", "A3" for Ali and Ayşe).
+export function seatNames(v, form = 'short') {
+	const whole = v.seats.map((_, s) => nameOf(v, s))
+	const names = whole.map(form === 'whole' ? x => x : form === 'word' ? firstWord : initials)
+	return names.map((name, s) =>
+		names.filter(other => other === name).length > 1 && form !== 'whole' ? name + (s + 1) : name,
+	)
+}
+
+// A seat's name in a form: the one function every place that shows a seat name uses.
+export const shortName = (v, seat, form = 'short') => seatNames(v, form)[seat]
+
+// A seat's name in each form; fitNames (ui.js) shows, for every name in a [data-names]
+// group (the felt, the score sheet), the longest form with which none of them is cut.
 export const nameTag = (v, seat, tag = 'span') =>
 	h(
 		tag + '.fit',
 		{ title: nameOf(v, seat) },
-		h('span.whole', nameOf(v, seat)),
-		h('span.short', { 'aria-hidden': 'true' }, shortName(v, seat)),
+		NAME_FORMS.map((form, i) =>
+			h('span.' + form, i ? { 'aria-hidden': 'true' } : null, shortName(v, seat, form)),
+		),
 	)
 export const discardsOf = (v, seat, mine) =>
 	mine ? t('your_discards') : t('discards_of', { name: nameOf(v, seat) })
@@ -146,17 +162,27 @@ function corner(v, seat, pos, o) {
 		top.setAttribute('aria-label', t('take_x', { tile: top.getAttribute('aria-label') }))
 	}
 	const count = state.discard_count
+	// Whose spot it is, under its count: the felt's short name ("You" for ours), the left
+	// neighbour's, the one a tile may be taken from, marked with an arrow.
+	const whose = h(
+		'small.whose',
+		{ 'aria-hidden': 'true' },
+		left ? '↙ ' : '',
+		mine ? t('you') : shortName(v, seat),
+	)
 	const browse =
-		count > 0 &&
-		h(
-			'button.count',
-			{
-				'data-act': 'browse',
-				'data-seat': seat,
-				'aria-label': `${discardsOf(v, seat, mine)}: ${count}`,
-			},
-			count,
-		)
+		count > 0
+			? h(
+					'button.count',
+					{
+						'data-act': 'browse',
+						'data-seat': seat,
+						'aria-label': `${discardsOf(v, seat, mine)}: ${count}`,
+					},
+					h('span.n', count),
+					whose,
+				)
+			: h('span.count.none', whose)
 	const cls = '.disc.c-' + pos.corner + (mine ? '.mine' : '') + (left ? '.left' : '')
 	const attrs = {
 		'data-seat': seat,
@@ -194,7 +220,8 @@ export function renderFelt(v, o) {
 	const me = o.spectator ? 0 : o.seat
 	const seats = v.seats.length
 	const is101 = v.variant === '101'
-	const felt = h('section.felt' + (is101 ? '.f101' : ''), { 'aria-label': t('table') })
+	const attrs = { 'aria-label': t('table'), 'data-names': true }
+	const felt = h('section.felt' + (is101 ? '.f101' : ''), attrs)
 	let bottom = null
 	for (let seat = 0; seat < seats; seat++) {
 		const pos = place(seats, seat, me)
@@ -251,13 +278,11 @@ export function dock(v, o, bottom) {
 			timer(v, me),
 		)
 	const notice = o.notice && h('span.notice', { id: 'move-notice', role: 'status' }, o.notice)
-	const d = h(
-		'.dock',
-		bottom,
-		self,
-		// A move not sent yet: the status would ask for it again.
-		h('p.status', { id: 'status' }, !o.pending && status(v, me, o.spectator), notice),
-	)
+	// A move not sent yet: the status would ask for it again.
+	const said = !o.pending && status(v, me, o.spectator)
+	// The 101 felt keeps it to one line: a cut status still reads whole in its title.
+	const title = [said, o.notice].filter(x => typeof x === 'string' && x).join(' · ')
+	const d = h('.dock', bottom, self, h('p.status', { id: 'status', title }, said, notice))
 	if (v.phase === 'over') {
 		const next = legal(v, 'next_hand') && !o.busy
 		const result = button(

@@ -270,14 +270,16 @@ export function fitMelds(root, scrollTop = 0) {
 			area.style.setProperty('--meld-tile-w', width + 'px')
 			return fits()
 		})
-	const fit = () => {
-		if (!tryWidths()) {
-			// Every meld in view comes first: give up the room kept for our own lay-offs.
-			for (const group of area.querySelectorAll('.group[data-lean]')) {
-				group.style.minWidth = slotsWidth(group.dataset.lean)
-			}
-			tryWidths()
+	// Every meld in view comes first: give up the room kept for our own lay-offs, then
+	// the one spare tile's room too (a lay-off may then move the melds after it).
+	const lean = tight => {
+		for (const group of area.querySelectorAll('.group[data-lean]')) {
+			group.style.minWidth = tight ? '' : slotsWidth(group.dataset.lean)
 		}
+		return tryWidths()
+	}
+	const fit = () => {
+		if (!tryWidths() && !lean(false)) lean(true)
 		mark()
 	}
 	const mark = () => {
