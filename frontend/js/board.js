@@ -272,7 +272,9 @@ export function dock(v, o, bottom) {
 	const self =
 		mine &&
 		h(
+			// Its own names group: the own chip's room is not the opponents' (ui.js fitNames)
 			'.me' + (onTurn ? '.turn' : ''),
+			{ 'data-names': true },
 			h('b', team(v, me), nameTag(v, me)),
 			score(mine),
 			timer(v, me),

@@ -264,7 +264,7 @@ const MELD_TILE_WIDTHS = [34, 31, 28, 26, 24, 22, 20]
 export function fitMelds(root, scrollTop = 0) {
 	const area = root.querySelector('.melds')
 	if (!area) return
-	const fits = () => area.scrollHeight <= area.clientHeight + 1
+	const fits = () => area.scrollHeight <= area.clientHeight
 	const tryWidths = () =>
 		MELD_TILE_WIDTHS.some(width => {
 			area.style.setProperty('--meld-tile-w', width + 'px')
@@ -279,7 +279,8 @@ export function fitMelds(root, scrollTop = 0) {
 		return tryWidths()
 	}
 	const fit = () => {
-		if (!tryWidths() && !lean(false)) lean(true)
+		area.dataset.room = 'own'
+		if (!tryWidths()) area.dataset.room = lean(false) ? 'lean' : (lean(true), 'tight')
 		mark()
 	}
 	const mark = () => {
