@@ -132,7 +132,8 @@ def longest_status(page: Any, view: dict[str, Any], melds: int) -> None:
     lines = page.evaluate(
         """() => {
             const status = document.querySelector('#status')
-            return status.getBoundingClientRect().height / parseFloat(getComputedStyle(status).lineHeight)
+            const line = parseFloat(getComputedStyle(status).lineHeight)
+            return status.getBoundingClientRect().height / line
         }"""
     )
     assert lines < 1.5, lines
