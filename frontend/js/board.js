@@ -49,38 +49,34 @@ export function initials(name) {
 	return words.map(letter).join('').slice(0, 4)
 }
 
-// A name's first word, numbers kept: "Ayşe Yılmaz" → "Ayşe", "Computer 2" stays whole.
-const firstWord = name => {
-	const [first, ...rest] = name.trim().split(/\s+/)
-	return [first, ...rest.filter(word => /^\d+$/.test(word))].join(' ')
-}
+// "Ayşe Yılmaz" → "Ayşe", numbers kept: "Computer 2" stays whole.
+const word = name =>
+	name
+		.split(/\s+/)
+		.filter((w, i) => !i || /^\d+$/.test(w))
+		.join(' ')
+const FORMS = { whole: name => name, word, short: initials }
 
-// How a seat's name is shortened, longest first: whole, its first word, its initials.
-export const NAME_FORMS = ['whole', 'word', 'short']
-
-// Every seat's name in one form (NAME_FORMS), the same form for all of them so a table
-// never reads "C4 / Computer 3 / C2"; where two seats would read alike, the seat number
-// tells them apart ("A1", "A3" for Ali and Ayşe).
+// Every seat's name in one form, the same for all so a table never reads "C4 / Computer 3 /
+// C2": whole, first word, initials; a seat number tells two alike apart ("A1", "A3").
 export function seatNames(v, form = 'short') {
-	const whole = v.seats.map((_, s) => nameOf(v, s))
-	const names = whole.map(form === 'whole' ? x => x : form === 'word' ? firstWord : initials)
-	return names.map((name, s) =>
-		names.filter(other => other === name).length > 1 && form !== 'whole' ? name + (s + 1) : name,
-	)
+	const names = v.seats.map((_, s) => FORMS[form](nameOf(v, s)))
+	const twin = n => form !== 'whole' && names.indexOf(n) !== names.lastIndexOf(n)
+	return names.map((n, s) => (twin(n) ? n + (s + 1) : n))
 }
 
-// A seat's name in a form: the one function every place that shows a seat name uses.
-export const shortName = (v, seat, form = 'short') => seatNames(v, form)[seat]
+export const shortName = (v, seat, form) => seatNames(v, form)[seat]
 
-// A seat's name in each form; fitNames (ui.js) shows, for every name in a [data-names]
-// group (the felt, the score sheet), the longest form with which none of them is cut.
+// A seat's name; fitNames (ui.js) writes in the form its [data-names] group fits.
 export const nameTag = (v, seat, tag = 'span') =>
 	h(
 		tag + '.fit',
-		{ title: nameOf(v, seat) },
-		NAME_FORMS.map((form, i) =>
-			h('span.' + form, i ? { 'aria-hidden': 'true' } : null, shortName(v, seat, form)),
-		),
+		{
+			title: nameOf(v, seat),
+			'data-word': shortName(v, seat, 'word'),
+			'data-short': shortName(v, seat),
+		},
+		nameOf(v, seat),
 	)
 export const discardsOf = (v, seat, mine) =>
 	mine ? t('your_discards') : t('discards_of', { name: nameOf(v, seat) })
@@ -162,8 +158,7 @@ function corner(v, seat, pos, o) {
 		top.setAttribute('aria-label', t('take_x', { tile: top.getAttribute('aria-label') }))
 	}
 	const count = state.discard_count
-	// Whose spot it is, under its count: the felt's short name ("You" for ours), the left
-	// neighbour's, the one a tile may be taken from, marked with an arrow.
+	// Whose spot it is; the left neighbour's, to take from, with an arrow.
 	const whose = h(
 		'small.whose',
 		{ 'aria-hidden': 'true' },
@@ -179,10 +174,10 @@ function corner(v, seat, pos, o) {
 						'data-seat': seat,
 						'aria-label': `${discardsOf(v, seat, mine)}: ${count}`,
 					},
-					h('span.n', count),
+					count,
 					whose,
 				)
-			: h('span.count.none', whose)
+			: h('span.nocount', whose)
 	const cls = '.disc.c-' + pos.corner + (mine ? '.mine' : '') + (left ? '.left' : '')
 	const attrs = {
 		'data-seat': seat,
@@ -272,7 +267,6 @@ export function dock(v, o, bottom) {
 	const self =
 		mine &&
 		h(
-			// Its own names group: the own chip's room is not the opponents' (ui.js fitNames)
 			'.me' + (onTurn ? '.turn' : ''),
 			{ 'data-names': true },
 			h('b', team(v, me), nameTag(v, me)),
@@ -280,11 +274,9 @@ export function dock(v, o, bottom) {
 			timer(v, me),
 		)
 	const notice = o.notice && h('span.notice', { id: 'move-notice', role: 'status' }, o.notice)
-	// A move not sent yet: the status would ask for it again.
+	// A move not sent yet: the status would ask for it again. Its title: cut to one line.
 	const said = !o.pending && status(v, me, o.spectator)
-	// The 101 felt keeps it to one line: a cut status still reads whole in its title.
-	const title = [said, o.notice].filter(x => typeof x === 'string' && x).join(' · ')
-	const d = h('.dock', bottom, self, h('p.status', { id: 'status', title }, said, notice))
+	const d = h('.dock', bottom, self, h('p.status', { id: 'status', title: said }, said, notice))
 	if (v.phase === 'over') {
 		const next = legal(v, 'next_hand') && !o.busy
 		const result = button(

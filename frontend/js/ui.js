@@ -26,10 +26,8 @@ export function h(tag, attrs, ...kids) {
 	return el
 }
 
-// Names drawn with board.js nameTag: each group of them ([data-names]: the felt, the score
-// sheet) shows the longest form (whole, first word, initials) with which none is cut, the
-// same form for every seat. Each try reads all, then writes all: the page lays out once.
-const FORMS = ['whole', 'word', 'short']
+// Names drawn with board.js nameTag: each [data-names] group (the badges, the score sheet)
+// takes the longest form none of them is cut in, the same for every seat.
 export function fitNames(root = document) {
 	const groups = new Map()
 	for (const el of root.querySelectorAll('.fit')) {
@@ -37,8 +35,8 @@ export function fitNames(root = document) {
 		groups.set(group, [...(groups.get(group) || []), el])
 	}
 	for (const names of groups.values()) {
-		FORMS.some(form => {
-			names.forEach(el => (el.dataset.form = form))
+		;['title', 'word', 'short'].some(form => {
+			for (const el of names) el.textContent = el[form] || el.dataset[form]
 			return !names.some(el => {
 				const box = el.parentElement
 				return el.scrollWidth > el.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1
