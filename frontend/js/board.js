@@ -175,16 +175,15 @@ function corner(v, seat, pos, o) {
 						'aria-label': `${discardsOf(v, seat, mine)}: ${count}`,
 					},
 					count,
-					whose,
 				)
-			: h('span.nocount', whose)
+			: h('span.nocount')
 	const cls = '.disc.c-' + pos.corner + (mine ? '.mine' : '') + (left ? '.left' : '')
 	const attrs = {
 		'data-seat': seat,
 		'data-drop': mine && 'discard',
 		'data-act': mine && 'discard-here',
 	}
-	return h(cls, attrs, h('.dslot', top), browse)
+	return h(cls, attrs, h('.dslot', top), browse, whose)
 }
 
 export function status(v, me, spectator) {
