@@ -26,16 +26,23 @@ export function h(tag, attrs, ...kids) {
 	return el
 }
 
-// Names drawn with board.js nameTag show their short form where the whole one would be
-// cut. All reads come before all writes, so the page lays out once for them.
+// Names drawn with board.js nameTag: each [data-names] group (the badges, the score sheet)
+// takes the longest form none of them is cut in, the same for every seat.
 export function fitNames(root = document) {
-	const names = [...root.querySelectorAll('.fit')]
-	names.forEach(el => el.classList.remove('cut'))
-	const cut = names.filter(el => {
-		const box = el.parentElement
-		return el.scrollWidth > el.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1
-	})
-	cut.forEach(el => el.classList.add('cut'))
+	const groups = new Map()
+	for (const el of root.querySelectorAll('.fit')) {
+		const group = el.closest('[data-names]') || root
+		groups.set(group, [...(groups.get(group) || []), el])
+	}
+	for (const names of groups.values()) {
+		;['title', 'word', 'short'].some(form => {
+			for (const el of names) el.textContent = el[form] || el.dataset[form]
+			return !names.some(el => {
+				const box = el.parentElement
+				return el.scrollWidth > el.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1
+			})
+		})
+	}
 }
 
 export function announce(msg) {

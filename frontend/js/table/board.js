@@ -49,22 +49,34 @@ export function initials(name) {
 	return words.map(letter).join('').slice(0, 4)
 }
 
-// A seat's short name, for where the whole name does not fit: its initials, with the seat
-// number added when another seat has the same ones ("A1", "A3" for Ali and Ayşe).
-export function shortName(v, seat) {
-	const all = v.seats.map((_, s) => initials(nameOf(v, s)))
-	const mine = all[seat]
-	return all.filter(other => other === mine).length > 1 ? mine + (seat + 1) : mine
+// "Ayşe Yılmaz" → "Ayşe", numbers kept: "Computer 2" stays whole.
+const word = name =>
+	name
+		.split(/\s+/)
+		.filter((w, i) => !i || /^\d+$/.test(w))
+		.join(' ')
+const FORMS = { whole: name => name, word, short: initials }
+
+// Every seat's name in one form, the same for all so a table never reads "C4 / Computer 3 /
+// C2": whole, first word, initials; a seat number tells two alike apart ("A1", "A3").
+export function seatNames(v, form = 'short') {
+	const names = v.seats.map((_, s) => FORMS[form](nameOf(v, s)))
+	const twin = n => form !== 'whole' && names.indexOf(n) !== names.lastIndexOf(n)
+	return names.map((n, s) => (twin(n) ? n + (s + 1) : n))
 }
 
-// A seat's name, written whole; fitNames (ui.js) puts the short name in its place when the
-// whole one would be cut, so a cut never leaves "Comp…" for three computers alike.
+export const shortName = (v, seat, form) => seatNames(v, form)[seat]
+
+// A seat's name; fitNames (ui.js) writes in the form its [data-names] group fits.
 export const nameTag = (v, seat, tag = 'span') =>
 	h(
 		tag + '.fit',
-		{ title: nameOf(v, seat) },
-		h('span.whole', nameOf(v, seat)),
-		h('span.short', { 'aria-hidden': 'true' }, shortName(v, seat)),
+		{
+			title: nameOf(v, seat),
+			'data-word': shortName(v, seat, 'word'),
+			'data-short': shortName(v, seat),
+		},
+		nameOf(v, seat),
 	)
 export const discardsOf = (v, seat, mine) =>
 	mine ? t('your_discards') : t('discards_of', { name: nameOf(v, seat) })
@@ -146,24 +158,32 @@ function corner(v, seat, pos, o) {
 		top.setAttribute('aria-label', t('take_x', { tile: top.getAttribute('aria-label') }))
 	}
 	const count = state.discard_count
+	// Whose spot it is; the left neighbour's, to take from, with an arrow.
+	const whose = h(
+		'small.whose',
+		{ 'aria-hidden': 'true' },
+		left ? '↙ ' : '',
+		mine ? t('you') : shortName(v, seat),
+	)
 	const browse =
-		count > 0 &&
-		h(
-			'button.count',
-			{
-				'data-act': 'browse',
-				'data-seat': seat,
-				'aria-label': `${discardsOf(v, seat, mine)}: ${count}`,
-			},
-			count,
-		)
+		count > 0
+			? h(
+					'button.count',
+					{
+						'data-act': 'browse',
+						'data-seat': seat,
+						'aria-label': `${discardsOf(v, seat, mine)}: ${count}`,
+					},
+					count,
+				)
+			: h('span.nocount')
 	const cls = '.disc.c-' + pos.corner + (mine ? '.mine' : '') + (left ? '.left' : '')
 	const attrs = {
 		'data-seat': seat,
 		'data-drop': mine && 'discard',
 		'data-act': mine && 'discard-here',
 	}
-	return h(cls, attrs, h('.dslot', top), browse)
+	return h(cls, attrs, h('.dslot', top), browse, whose)
 }
 
 export function status(v, me, spectator) {
@@ -195,7 +215,8 @@ export function renderFelt(v, o) {
 	const me = o.spectator ? 0 : o.seat
 	const seats = v.seats.length
 	const is101 = v.variant === '101'
-	const felt = h('section.felt' + (is101 ? '.f101' : ''), { 'aria-label': t('table') })
+	const attrs = { 'aria-label': t('table'), 'data-names': true }
+	const felt = h('section.felt' + (is101 ? '.f101' : ''), attrs)
 	let bottom = null
 	for (let seat = 0; seat < seats; seat++) {
 		const pos = place(seats, seat, me)
@@ -247,18 +268,15 @@ export function dock(v, o, bottom) {
 		mine &&
 		h(
 			'.me' + (onTurn ? '.turn' : ''),
+			{ 'data-names': true },
 			h('b', team(v, me), nameTag(v, me)),
 			score(mine),
 			timer(v, me),
 		)
 	const notice = o.notice && h('span.notice', { id: 'move-notice', role: 'status' }, o.notice)
-	const d = h(
-		'.dock',
-		bottom,
-		self,
-		// A move not sent yet: the status would ask for it again.
-		h('p.status', { id: 'status' }, !o.pending && status(v, me, o.spectator), notice),
-	)
+	// A move not sent yet: the status would ask for it again. Its title: cut to one line.
+	const said = !o.pending && status(v, me, o.spectator)
+	const d = h('.dock', bottom, self, h('p.status', { id: 'status', title: said }, said, notice))
 	if (v.phase === 'over') {
 		const next = legal(v, 'next_hand') && !o.busy
 		const result = button(

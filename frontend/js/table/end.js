@@ -34,6 +34,7 @@ export function matchTable(v) {
 		)
 	return h(
 		'table.match',
+		{ 'data-names': true },
 		h('caption', t(is101 ? 'sheet101' : 'match_table')),
 		h(
 			'thead',

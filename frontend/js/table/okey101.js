@@ -305,20 +305,23 @@ const MELD_TILE_WIDTHS = [34, 31, 28, 26, 24, 22, 20]
 export function fitMelds(root, scrollTop = 0) {
 	const area = root.querySelector('.melds')
 	if (!area) return
-	const fits = () => area.scrollHeight <= area.clientHeight + 1
+	const fits = () => area.scrollHeight <= area.clientHeight
 	const tryWidths = () =>
 		MELD_TILE_WIDTHS.some(width => {
 			area.style.setProperty('--meld-tile-w', width + 'px')
 			return fits()
 		})
-	const fit = () => {
-		if (!tryWidths()) {
-			// Every meld in view comes first: give up the room kept for our own lay-offs.
-			for (const group of area.querySelectorAll('.group[data-lean]')) {
-				group.style.minWidth = slotsWidth(group.dataset.lean)
-			}
-			tryWidths()
+	// Every meld in view comes first: give up the room kept for our own lay-offs, then
+	// the one spare tile's room too (a lay-off may then move the melds after it).
+	const lean = tight => {
+		for (const group of area.querySelectorAll('.group[data-lean]')) {
+			group.style.minWidth = tight ? '' : slotsWidth(group.dataset.lean)
 		}
+		return tryWidths()
+	}
+	const fit = () => {
+		area.dataset.room = 'own'
+		if (!tryWidths()) area.dataset.room = lean(false) ? 'lean' : (lean(true), 'tight')
 		mark()
 	}
 	const mark = () => {

@@ -1,6 +1,6 @@
 """Planned 101 hands that put exactly N melds on the table, found once on the engine.
 
-A browser test needs a table with exactly 6, 9 or 12 melds, seat 0 opened and on turn
+A browser test needs a table with exactly 6, 9, 12 or 16 melds, seat 0 opened and on turn
 after its draw, with a lay-off of its own to make. Random deals reach an exact count
 rarely (see docs/TESTS.md), so the deals are searched here, on :mod:`engine.okey101`
 with fixed match secrets, and the moves that reach the count are written to
@@ -37,8 +37,8 @@ from engine.okey101.view import view_for
 FIXTURE = Path(__file__).with_name("meld_plans.json")
 RULE = "middle34"  # opening with 34 by the middle tiles: seats open early, the table fills
 # The table sizes planned, and the seats at each: four seats leave a pile of 20, too
-# short for twelve melds.
-SEATS = {6: 4, 9: 4, 12: 3}
+# short for twelve melds (and sixteen).
+SEATS = {6: 4, 9: 4, 12: 3, 16: 3}
 # Melds the other seats leave for seat 0's opening until it has opened.
 ROOM_FOR_SEAT_0 = (3, 4, 2)
 

@@ -108,9 +108,11 @@ def table_with_melds(base: str, melds: int, seats: int = 4, tries: int = 40) -> 
     raise AssertionError(f"no deal in {tries} reached {melds} melds with seat 0 opened")
 
 
-def planned_table(base: str, service: Any, melds: int) -> dict[str, Any]:
+def planned_table(base: str, service: Any, melds: int, off_turn: bool = False) -> dict[str, Any]:
     """A friends table dealt from the plan for ``melds``, played to its end over HTTP:
-    ``{"table_id", "token", "seat", "view"}`` for seat 0."""
+    ``{"table_id", "token", "seat", "view"}`` for seat 0. With ``off_turn`` seat 0 then
+    discards (a tile that costs no penalty), so the next seat is on turn and seat 0's
+    screen shows the table as it waits."""
     from api.tables.setup import create_table
 
     found = PLANS[melds]
@@ -132,6 +134,12 @@ def planned_table(base: str, service: Any, melds: int) -> dict[str, Any]:
     for n, (seat, move) in enumerate(found["moves"]):
         body = {**move, "expected_version": view["version"], "action_id": f"plan{n}"}
         view = api(base, "POST", f"tables/{tid}/actions", body, tokens[seat])
+    if off_turn:
+        view = api(base, "GET", f"tables/{tid}?seat=0", token=tokens[0])
+        move = _discard(view)
+        body = {**move, "expected_version": view["version"], "action_id": "plan-off"}
+        view = api(base, "POST", f"tables/{tid}/actions", body, tokens[0])
     view = api(base, "GET", f"tables/{tid}?seat=0", token=tokens[0])
-    assert len(view["table"]) == melds and view["turn"] == 0, view["table"]
+    assert len(view["table"]) == melds, view["table"]
+    assert view["turn"] == (1 if off_turn else 0), view["turn"]
     return {"table_id": tid, "token": tokens[0], "seat": 0, "view": view}

@@ -37,8 +37,8 @@ RUN = """() => axe.run(document, { resultTypes: ['violations'] }).then(r =>
 
 
 @pytest.fixture(scope="module")
-def tables(base: str) -> dict[str, Any]:
-    return screen_tables(base)
+def tables(base: str, devserver_service: Any) -> dict[str, Any]:
+    return screen_tables(base, devserver_service)
 
 
 def _axe_missing() -> bool:

@@ -1,13 +1,17 @@
-"""101 tables with exactly 6, 9 and 12 melds on a phone, measured as a finger meets them.
+"""101 tables with exactly 6, 9, 12 and 16 melds on a phone, measured as a finger meets them.
 
 Each table is dealt from a planned match secret (meld_plans.json, made by meld_plans.py)
 and its moves are replayed over HTTP, seat by seat, so every run sees the same table:
-exactly N melds, seat 0 opened and on turn after its draw, with a lay-off of its own.
-At 390×844 and 844×390, with the Σ chips showing:
+exactly N melds, seat 0 opened and on turn after its draw, with a lay-off of its own; or,
+off turn, the same table after seat 0's discard, the next seat on turn. At 390×844 and
+844×390, with the Σ chips showing on the own turn:
 
 - every meld tile is found by elementFromPoint at its centre and at its four corners (2 px
   in), and is at least 20 px wide; a point lost names what a finger finds there instead;
-  the own rack's tiles are at least 32 px wide in portrait;
+  the own rack's tiles are at least 32 px wide in portrait; the melds do not scroll (up to
+  16 they all fit), and no fade hides an edge;
+- the longest status the screen could get (longer than any in en, tr or ko) stays on one
+  line and leaves the melds area as it was: every tile still found;
 - a swipe (real touch) that starts on a meld tile scrolls the melds when they scroll at
   all; when they do not, everything is in view (scrollHeight <= clientHeight);
 - the seat's own lay-off (tap the rack tile, tap the meld) leaves the melds area where
@@ -66,6 +70,8 @@ MELD_TILES_JS = """() => {
         below: Math.max(...tiles.map(t => t.getBoundingClientRect().bottom))
             - area.getBoundingClientRect().bottom,
         clientHeight: area.clientHeight,
+        // The room each meld keeps for a lay-off (okey101.js fitMelds): 'own', 'lean', 'tight'.
+        room: area.dataset.room,
     }
 }"""
 
@@ -77,20 +83,87 @@ def shoot(page: Any, name: str) -> Path:
     return path
 
 
-CASES = [(melds, size) for melds in sorted(PLANS) for size in SIZES]
+CASES = [
+    (melds, size, turn) for melds in sorted(PLANS) for size in SIZES for turn in ("own", "off")
+]
+
+# Longer than any status in en, tr or ko, with a notice after it: it must stay one line.
+LONG_STATUS = "Lay melds or drag tiles onto them (işlemek), then discard. " * 4
 
 
-@pytest.mark.parametrize(("melds", "size"), CASES)
+def count_tiles(page: Any) -> dict[str, Any]:
+    """MELD_TILES_JS, with what a finger finds counted."""
+    seen = page.evaluate(MELD_TILES_JS)
+    tiles = seen["tiles"]
+    seen["centres"] = sum(t["found"][0] for t in tiles)
+    seen["whole"] = sum(all(t["found"]) for t in tiles)
+    seen["narrowest"] = min(t["width"] for t in tiles)
+    seen["faded"] = page.evaluate(
+        "() => document.querySelector('.melds').matches('.more-above, .more-below')"
+    )
+    return seen
+
+
+def assert_all_in_view(seen: dict[str, Any], view: dict[str, Any], melds: int) -> None:
+    tiles = seen["tiles"]
+    assert seen["melds"] == melds
+    assert len(tiles) == sum(map(len, view["table"]))
+    assert seen["centres"] == len(tiles), [t for t in tiles if not t["found"][0]]
+    assert seen["whole"] == len(tiles), [t for t in tiles if not all(t["found"])]
+    assert seen["narrowest"] >= 20, seen
+    # Up to 16 melds nothing scrolls, so no fade dims the tiles at an edge.
+    assert seen["scrollHeight"] <= seen["clientHeight"] + 1 and not seen["faded"], seen
+
+
+def longest_status(page: Any, view: dict[str, Any], melds: int) -> None:
+    """The status and a notice as long as any could be: one line, the melds unmoved."""
+    before = count_tiles(page)
+    page.evaluate(
+        """text => {
+            const status = document.querySelector('#status')
+            status.textContent = text
+            status.append(Object.assign(document.createElement('span'),
+                { className: 'notice', textContent: text }))
+        }""",
+        LONG_STATUS,
+    )
+    page.wait_for_timeout(100)  # a ResizeObserver's fit, if the area changed size
+    after = count_tiles(page)
+    lines = page.evaluate(
+        """() => {
+            const status = document.querySelector('#status')
+            const line = parseFloat(getComputedStyle(status).lineHeight)
+            return status.getBoundingClientRect().height / line
+        }"""
+    )
+    assert lines < 1.5, lines
+    assert after["box"] == before["box"] and after["width"] == before["width"], (before, after)
+    assert_all_in_view(after, view, melds)
+
+
+@pytest.mark.parametrize(("melds", "size", "turn"), CASES)
 def test_exactly_n_melds_on_a_phone(
-    pages: Any, base: str, devserver_service: Any, melds: int, size: str
+    pages: Any, base: str, devserver_service: Any, melds: int, size: str, turn: str
 ) -> None:
-    table = planned_table(base, devserver_service, melds)
+    table = planned_table(base, devserver_service, melds, off_turn=turn == "off")
     view = table.pop("view")
     page = pages.new(*SIZES[size])
     page.emulate_media(reduced_motion="reduce")
     open_table(page, base, table, "friends")
     page.wait_for_selector(".melds [data-meld]")
     page.wait_for_selector(".rack .tile")
+    if turn == "off":
+        page.wait_for_function("() => !document.querySelector('.toast')")
+        seen = count_tiles(page)
+        print(
+            f"{melds} melds {size} off turn: {len(seen['tiles'])} tiles, all five points"
+            f" {seen['whole']}, narrowest {seen['narrowest']:.1f} px, scroll"
+            f" {seen['scrollHeight']}/{seen['clientHeight']}, tiles {seen['width']}"
+        )
+        shoot(page, f"101-exact-{melds}-{size}-off")
+        assert_all_in_view(seen, view, melds)
+        longest_status(page, view, melds)
+        return
     # Two rack tiles picked by a finger: the dock shows its Σ chips, the melds' worst case.
     picked = [
         t
@@ -102,24 +175,18 @@ def test_exactly_n_melds_on_a_phone(
     page.wait_for_selector("#sum")
     page.wait_for_function("() => !document.querySelector('.toast')")
 
-    seen = page.evaluate(MELD_TILES_JS)
-    tiles = seen["tiles"]
-    centres = sum(t["found"][0] for t in tiles)
-    whole = sum(all(t["found"]) for t in tiles)
-    narrowest = min(t["width"] for t in tiles)
+    seen = count_tiles(page)
     print(
-        f"{melds} melds {size}: {len(tiles)} tiles, centre found {centres}, all five points"
-        f" {whole}, narrowest {narrowest:.1f} px, rack {seen['rack']:.1f} px, scroll"
-        f" {seen['scrollHeight']}/{seen['clientHeight']} ({seen['box']}), tiles {seen['width']}"
+        f"{melds} melds {size}: {len(seen['tiles'])} tiles, centre found {seen['centres']}, all"
+        f" five points {seen['whole']}, narrowest {seen['narrowest']:.1f} px, rack"
+        f" {seen['rack']:.1f} px, scroll {seen['scrollHeight']}/{seen['clientHeight']}"
+        f" ({seen['box']}), tiles {seen['width']}, room {seen['room']}"
     )
     shoot(page, f"101-exact-{melds}-{size}")
-    assert seen["melds"] == melds
-    assert len(tiles) == sum(map(len, view["table"]))
-    assert centres == len(tiles), [t for t in tiles if not t["found"][0]]
-    assert whole == len(tiles), [t for t in tiles if not all(t["found"])]
-    assert narrowest >= 20, seen
+    assert_all_in_view(seen, view, melds)
     if size == "portrait":
         assert seen["rack"] >= 32, seen
+    longest_status(page, view, melds)
 
     swipe_on_a_meld_tile(page, seen)
     lay_off_in_place(page, view, picked, f"101-exact-{melds}-{size}")
@@ -167,10 +234,21 @@ def lay_off_in_place(page: Any, view: dict[str, Any], picked: list[int], name: s
     page.wait_for_function("() => !document.querySelector('.rack .tile.sel, .rack .tile.grp')")
     before = page.evaluate(MELD_TILES_JS)
     found = {t["meld"] for t in before["tiles"] if all(t["found"])}
+
+    # A tap on a wild okey or a fake swaps the tile for it (okey101.js placeOn), so the end
+    # tapped must be a real tile.
+    def real_end(a: dict[str, Any]) -> bool:
+        meld = view["table"][a["meld"]]
+        end = meld[0] if a["position"] == 0 else meld[-1]
+        return end >> 1 not in (view["okey"], 52)
+
     layoffs = [
         a
         for a in view["legal"]
-        if a["type"] == "layoff" and a["tile"] >> 1 != view["okey"] and a["meld"] in found
+        if a["type"] == "layoff"
+        and a["tile"] >> 1 != view["okey"]
+        and a["meld"] in found
+        and real_end(a)
     ]
     assert layoffs, (found, view["legal"])
     move = min(layoffs, key=lambda a: a["position"] == 0)  # at a meld's end, where one lays
@@ -198,6 +276,11 @@ def lay_off_in_place(page: Any, view: dict[str, Any], picked: list[int], name: s
     # the tile laid fills it: nothing else on the table moves, and at a meld's end its own
     # tiles stay put too (laid at its front, they step along by one).
     grown = {t["id"] for t in target}
+    if before["room"] == "tight":
+        # Too many melds to keep room for a lay-off (okey101.js fitMelds): the melds after
+        # the grown one may step along, but every tile stays in view.
+        assert all(all(t["found"]) for t in after["tiles"]), after
+        return
     assert [m for m in moved if m[0] not in grown] == [], moved
     if move["position"]:
         assert moved == [], moved

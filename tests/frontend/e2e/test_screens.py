@@ -25,17 +25,19 @@ from .helpers import (
     store_js,
     table_with_discards,
 )
-from .melds101 import table_with_melds
+from .melds101 import planned_table, table_with_melds
 
 
 @pytest.fixture(scope="module")
-def tables(base: str) -> dict[str, Any]:
-    return screen_tables(base)
+def tables(base: str, devserver_service: Any) -> dict[str, Any]:
+    return screen_tables(base, devserver_service)
 
 
-def screen_tables(base: str) -> dict[str, Any]:
+def screen_tables(base: str, service: Any = None) -> dict[str, Any]:
     """The tables the screens show, made through the API (``tests.frontend.e2e.same_pixels`` uses
-    them too): mid-hand, finished, waiting for friends, pass-and-play, 101 with melds."""
+    them too): mid-hand, finished, waiting for friends, pass-and-play, 101 with melds. With a
+    ``service`` on the dev server's store, the 101 table with many melds is the planned one
+    with 16 (the same table on every run); without one (the CSS tools), a random deal."""
     mid = table_with_discards(base)  # a few rounds, so the discard corners fill up
     over = create_computer_table(base, "Ayşe")
     play_out_hand(base, over["table_id"], over["token"])
@@ -60,8 +62,10 @@ def screen_tables(base: str) -> dict[str, Any]:
         "friends": friends,
         "hotseat": hotseat,
         "t101": opened_101(base),
-        # Twelve melds and more: three seats lay them before the pile runs out.
-        "t101melds": table_with_melds(base, 12, seats=3),
+        # Many melds: three seats lay them before the pile runs out.
+        "t101melds": planned_table(base, service, 16)
+        if service is not None
+        else table_with_melds(base, 12, seats=3),
     }
 
 

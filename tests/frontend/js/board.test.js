@@ -2,7 +2,7 @@
 // the status line, legal actions and names. The rendering (renderFelt, dock...) needs a DOM.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { place, clock, status, legal, nameOf } from '../../../frontend/js/table/board.js'
+import { place, clock, status, legal, nameOf, seatNames } from '../../../frontend/js/table/board.js'
 import { KIND_FLAGS, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
@@ -212,5 +212,31 @@ describe('nameOf', () => {
 		v.players[1].name = ''
 		assert.equal(nameOf(v, 1), 'Player 2')
 		assert.equal(nameOf(v, 3), 'Player 4')
+	})
+})
+
+describe('seatNames', () => {
+	const named = names => {
+		const v = view({ seats: names.length })
+		names.forEach((name, seat) => (v.players[seat].name = name))
+		return v
+	}
+
+	test('gives every seat the same form: whole, first word with numbers kept, initials', () => {
+		const v = named(['Ayşe Yılmaz', 'Computer 2', 'Computer 3', 'Computer 4'])
+		assert.deepEqual(seatNames(v, 'whole'), [
+			'Ayşe Yılmaz',
+			'Computer 2',
+			'Computer 3',
+			'Computer 4',
+		])
+		assert.deepEqual(seatNames(v, 'word'), ['Ayşe', 'Computer 2', 'Computer 3', 'Computer 4'])
+		assert.deepEqual(seatNames(v, 'short'), ['AY', 'C2', 'C3', 'C4'])
+	})
+
+	test('tells two seats that would read alike apart by their seat number', () => {
+		const v = named(['Ali Kaya', 'Ali Demir', 'Ayşe'])
+		assert.deepEqual(seatNames(v, 'word'), ['Ali1', 'Ali2', 'Ayşe'])
+		assert.deepEqual(seatNames(v, 'short'), ['AK', 'AD', 'A'])
 	})
 })
