@@ -1,11 +1,15 @@
 // Candy (docs/API.md, "Players"): the device player's balance on home, and what a game
-// earned on the result screen; the player itself is player-model.js. Loaded on demand, so
+// earned on the result screen, with why its last hand earned less when it did; the player itself is player-model.js. Loaded on demand, so
 // neither the home page's first paint nor a table's first download waits for it. What a
 // player does less often (its stats, a new name, a device link's player) is player.js.
 import { t } from './i18n/index.js'
 import { h } from './ui.js'
 import { player, sleep } from './storage.js'
 import { ensurePlayer, me } from './player-model.js'
+
+// How candy is earned (api/players/credit.py CANDY and MIN_MOVES; the daily limit comes
+// with the player): the candy sheet says it, and a hand that earns less says which rule.
+export const RATES = { friends: { win: 15, draw: 8, loss: 5 }, computer: { win: 6 }, moves: 24 }
 
 export async function homeBalance(el, lang) {
 	await ensurePlayer(lang)
@@ -30,7 +34,8 @@ async function creditOf(v) {
 	for (const wait of [800, 2000, 4000, 8000]) {
 		await sleep(wait)
 		const m = await me(true)
-		const game = m?.games.find(g => g.table_id === v.table_id && g.hand >= v.hand)
+		const found = m?.games.find(g => g.table_id === v.table_id && g.hand >= v.hand)
+		const game = found && { ...found, limit: m.daily_limit }
 		if (game) {
 			earned.set(key, game)
 			return game
@@ -47,6 +52,7 @@ export async function showEarned(v) {
 	const game = earned.get(key) || (await pending.get(key))
 	const el = document.getElementById('candy-earned')
 	if (!game || !el) return
-	el.textContent = '🍬 ' + t('candy_earned', { n: game.game_candy })
+	const why = game.why && t('candy_why_' + game.why, { moves: RATES.moves, limit: game.limit })
+	el.replaceChildren('🍬 ' + t('candy_earned', { n: game.game_candy }), why && h('small', why))
 	el.hidden = false
 }

@@ -86,7 +86,19 @@ function variantStats(variant, s) {
 	)
 }
 
-// The player's stats (GET /api/players/me), for each variant played.
+// How candy is earned, under the stats: the rates of api/players/credit.py (candy.js RATES).
+async function candyRules(limit) {
+	const { RATES } = await import('./candy.js')
+	return h(
+		'.candy-how',
+		h('h3', t('candy_how')),
+		h('p', t('candy_friends', RATES.friends)),
+		h('p', t('candy_computer', RATES.computer)),
+		h('p', t('candy_rules', { moves: RATES.moves, limit })),
+	)
+}
+
+// The player's stats (GET /api/players/me), for each variant played, and how candy comes.
 export async function openStats() {
 	const [m] = await Promise.all([me(true), more()])
 	if (!m) return toast(t('err_network'), 'error')
@@ -102,6 +114,7 @@ export async function openStats() {
 						played.map(v => variantStats(v, m.stats[v])),
 					)
 				: h('p.hint', t('stat_none')),
+			await candyRules(m.daily_limit),
 		),
 	)
 }
