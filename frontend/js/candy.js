@@ -5,11 +5,7 @@
 import { t } from './i18n/index.js'
 import { h } from './ui.js'
 import { player, sleep } from './storage.js'
-import { ensurePlayer, me } from './player-model.js'
-
-// How candy is earned (api/players/credit.py CANDY and MIN_MOVES; the daily limit comes
-// with the player): the candy sheet says it, and a hand that earns less says which rule.
-export const RATES = { friends: { win: 15, draw: 8, loss: 5 }, computer: { win: 6 }, moves: 24 }
+import { ensurePlayer, me, RATES } from './player-model.js'
 
 export async function homeBalance(el, lang) {
 	await ensurePlayer(lang)

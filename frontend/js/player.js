@@ -5,7 +5,7 @@ import { api } from './api.js'
 import { t, more } from './i18n/index.js'
 import { player, setPlayer } from './storage.js'
 import { h, btn, modal, closeModal, toast } from './ui.js'
-import { me, remember } from './player-model.js'
+import { me, remember, RATES } from './player-model.js'
 
 const hasPlayed = m => m.candy > 0 || Object.values(m.stats).some(stats => stats.hands_played > 0)
 
@@ -86,9 +86,8 @@ function variantStats(variant, s) {
 	)
 }
 
-// How candy is earned, under the stats: the rates of api/players/credit.py (candy.js RATES).
-async function candyRules(limit) {
-	const { RATES } = await import('./candy.js')
+// How candy is earned, under the stats: the rates of api/players/credit.py (RATES).
+function candyRules(limit) {
 	return h(
 		'.candy-how',
 		h('h3', t('candy_how')),
@@ -114,7 +113,7 @@ export async function openStats() {
 						played.map(v => variantStats(v, m.stats[v])),
 					)
 				: h('p.hint', t('stat_none')),
-			await candyRules(m.daily_limit),
+			candyRules(m.daily_limit),
 		),
 	)
 }
