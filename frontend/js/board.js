@@ -166,6 +166,14 @@ function corner(v, seat, pos, o) {
 	return h(cls, attrs, h('.dslot', top), browse)
 }
 
+// "👋 Ayla nudged you at 14:05.": the move log says it too (movelog.js).
+export const nudgeText = n =>
+	'👋 ' +
+	t('nudged', {
+		name: n.by_name,
+		time: new Date(n.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+	})
+
 export function status(v, me, spectator) {
 	if (v.status === 'waiting') return t('s_waiting')
 	if (v.phase === 'over') return t(v.match_over ? 's_match_over' : 's_hand_over')
@@ -251,12 +259,14 @@ export function dock(v, o, bottom) {
 			timer(v, me),
 		)
 	const notice = o.notice && h('span.notice', { id: 'move-notice', role: 'status' }, o.notice)
+	// A friend's nudge, on this seat's own view while its turn lasts (who, and when).
+	const nudged = v.nudge && h('span.notice.nudged', { id: 'nudged' }, nudgeText(v.nudge))
 	const d = h(
 		'.dock',
 		bottom,
 		self,
 		// A move not sent yet: the status would ask for it again.
-		h('p.status', { id: 'status' }, !o.pending && status(v, me, o.spectator), notice),
+		h('p.status', { id: 'status' }, !o.pending && status(v, me, o.spectator), notice, nudged),
 	)
 	if (v.phase === 'over') {
 		const next = legal(v, 'next_hand') && !o.busy

@@ -226,4 +226,5 @@ last_discard=discarded last
 title_your_turn=● Your turn · Istaka
 react=Reactions
 nudge=Nudge
+nudged={name} nudged you at {time}: your move.
 `

@@ -219,4 +219,5 @@ last_discard=마지막으로 버린 패
 title_your_turn=● 내 차례 · Istaka
 react=반응
 nudge=재촉하기
+nudged={name} 님이 {time}에 재촉했어요. 내 차례예요.
 `

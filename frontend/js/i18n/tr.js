@@ -219,4 +219,5 @@ last_discard=son atılan
 title_your_turn=● Sıra sende · Istaka
 react=Tepkiler
 nudge=Dürt
+nudged={name} seni dürttü ({time}): sıra sende.
 `
