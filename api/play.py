@@ -141,15 +141,10 @@ def arrangement(
         kind: str | None = None
         discard: int | None = None
         if by == "best":
-            groups, leftover, discard, kind = rules_of(state).best_arrangement(state, rack)
-            if discard is None:
-                # Only "best" on a discarding turn pays for the advice's imports.
-                from engine.okey101.advice import discard_advice
+            # Only "best" pays for the advice's imports (the coach's search, in classic).
+            from engine.best import best_layout
 
-                legal = rules_of(state).legal_actions(state, chosen)
-                wrap = getattr(state.options, "run_13_1", True)
-                advice = discard_advice(rack, okey, groups, leftover, legal, wrap)
-                groups, leftover, discard = advice
+            groups, leftover, discard, kind = best_layout(state, chosen)
         else:
             sorter = {"runs": sort_runs, "sets": sort_sets, "pairs": sort_pairs}[by]
             groups, leftover = sorter(rack, okey)
