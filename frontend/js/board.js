@@ -166,7 +166,7 @@ function corner(v, seat, pos, o) {
 	return h(cls, attrs, h('.dslot', top), browse)
 }
 
-// "👋 Ayla nudged you at 14:05.": the move log says it too (movelog.js).
+// "👋 Ayla nudged you at 14:05: your move." (the move log's line too)
 export const nudgeText = n =>
 	'👋 ' +
 	t('nudged', {
@@ -259,7 +259,7 @@ export function dock(v, o, bottom) {
 			timer(v, me),
 		)
 	const notice = o.notice && h('span.notice', { id: 'move-notice', role: 'status' }, o.notice)
-	// A friend's nudge, on this seat's own view while its turn lasts (who, and when).
+	// A nudge to this seat (its own view only, while its turn lasts).
 	const nudged = v.nudge && h('span.notice.nudged', { id: 'nudged' }, nudgeText(v.nudge))
 	const d = h(
 		'.dock',

@@ -1,8 +1,9 @@
 // Candy (docs/API.md, "Players"): the device player's balance on home, and what a game
-// earned on the result screen, with why its last hand earned less when it did; the player itself is player-model.js. Loaded on demand, so
+// earned on the result screen (and why a hand earned less); the player itself is
+// player-model.js. Loaded on demand, so
 // neither the home page's first paint nor a table's first download waits for it. What a
 // player does less often (its stats, a new name, a device link's player) is player.js.
-import { t } from './i18n/index.js'
+import { t, more } from './i18n/index.js'
 import { h } from './ui.js'
 import { player, sleep } from './storage.js'
 import { ensurePlayer, me, RATES } from './player-model.js'
@@ -46,6 +47,7 @@ export async function showEarned(v) {
 	const key = v.table_id + '/' + v.hand
 	if (!earned.has(key) && !pending.has(key)) pending.set(key, creditOf(v))
 	const game = earned.get(key) || (await pending.get(key))
+	if (game?.why) await more() // the reason's words
 	const el = document.getElementById('candy-earned')
 	if (!game || !el) return
 	const why = game.why && t('candy_why_' + game.why, { moves: RATES.moves, limit: game.limit })

@@ -139,9 +139,8 @@ const busy = fn => async e => {
 }
 
 // One tap to play the computer, at the level chosen on the chips below; gentle until the
-// player picks one or has won a hand (startingLevel). The chip pressed is always the level
-// Play deals: it follows the player's record once that arrives. The button names the game
-// it deals (the variant and seats chosen in Table options, further down).
+// player picks one or has won a hand (startingLevel). The chip pressed is the level Play
+// deals; the button names the game it deals.
 function computerCard(go) {
 	const show = level =>
 		levels.forEach((chip, i) => chip.setAttribute('aria-pressed', String(LEVELS[i] === level)))
@@ -197,9 +196,8 @@ function computerCard(go) {
 
 // The computers' level for a new table: the one the player picked (on home or at a table),
 // else gentle until the device's player has won a hand (`me`: GET /api/players/me, or
-// null when unknown), then the usual default. A win seen once is remembered on the device
-// (prefs.wonHand), so that home's first paint, before the player's record arrives, already
-// shows the level Play will deal.
+// null when unknown), then the usual default. A win seen once is kept (prefs.wonHand) for
+// home's first paint.
 export function startingLevel(prefs, me) {
 	if (prefs.levelPicked) return LEVELS.includes(prefs.level) ? prefs.level : 'normal'
 	return prefs.wonHand || hasWon(me) ? 'normal' : 'gentle'

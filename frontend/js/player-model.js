@@ -5,8 +5,7 @@
 import { api } from './api.js'
 import { player, setPlayer, forgetPlayer, sleep } from './storage.js'
 
-// How candy is earned (api/players/credit.py CANDY and MIN_MOVES; the daily limit comes
-// with the player): the candy sheet says it, and a hand that earns less says which rule.
+// How candy is earned: api/players/credit.py CANDY and MIN_MOVES.
 export const RATES = { friends: { win: 15, draw: 8, loss: 5 }, computer: { win: 6 }, moves: 24 }
 
 let making = null

@@ -6,6 +6,7 @@ import { t, more } from './i18n/index.js'
 import { player, setPlayer } from './storage.js'
 import { h, btn, modal, closeModal, toast } from './ui.js'
 import { me, remember, RATES } from './player-model.js'
+import { useStyle } from './style.js'
 
 const hasPlayed = m => m.candy > 0 || Object.values(m.stats).some(stats => stats.hands_played > 0)
 
@@ -99,7 +100,7 @@ function candyRules(limit) {
 
 // The player's stats (GET /api/players/me), for each variant played, and how candy comes.
 export async function openStats() {
-	const [m] = await Promise.all([me(true), more()])
+	const [m] = await Promise.all([me(true), more(), useStyle('social')])
 	if (!m) return toast(t('err_network'), 'error')
 	const played = ['classic', '101'].filter(v => m.stats[v].hands_played > 0)
 	modal(

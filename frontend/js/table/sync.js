@@ -22,9 +22,8 @@ export const isLive = view => (view?.pace ? view.pace === 'live' : !(view?.turn_
 // Live tables poll every second or two. Relaxed tables back off while nothing happens, to
 // 30 s (at most twice a minute); a hidden tab polls every 30 s on a live table and every
 // 5 minutes on a relaxed one, whose player a push notification calls back. A table waiting
-// for its players polls every 2 s, a relaxed one only for its first minute or so. While a
-// person at another seat has the table open too (the view's others_here), a relaxed table
-// in view polls as a live one: both players see each other's moves within a second or two.
+// for its players polls every 2 s, a relaxed one only for its first minute or so. While
+// another person has it open too (others_here), a relaxed table polls as a live one.
 export function paceFor(view, mine, hidden, idle) {
 	if (hidden) return isLive(view) ? 30000 : 300000
 	const live = isLive(view) || !!view?.others_here
