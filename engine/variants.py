@@ -161,6 +161,25 @@ def _advice(wrap: Callable[[Any], bool]) -> Callable[..., Advised]:
     return advise
 
 
+def _classic_advice(
+    state: GameState, seat: int, rack: list[int], groups: list[list[int]], leftover: list[int]
+) -> Advised:
+    # Best ✨ sets apart the coach's own discard (the hard computer reading the seat's view as
+    # the review does), so the tile it advises is the move the review calls best. Where the
+    # coach does not discard (it shows the indicator first) the casual advice stands in.
+    from engine.classic.bots.coach import advise  # the search is heavy: only Best pays
+    from engine.okey101.advice import set_apart
+
+    legal = classic_legal.legal_actions(state, seat)
+    if any(a["type"] == "discard" for a in legal):
+        coach = advise(classic_view.view_for(state, seat, state.base_version))
+        if coach.kind == "discard" and coach.discard is not None:
+            wrap = state.options.run_13_1
+            kept, loose = set_apart(groups, leftover, coach.discard, state.okey, wrap)
+            return kept, loose, coach.discard
+    return _advice(lambda state: state.options.run_13_1)(state, seat, rack, groups, leftover)
+
+
 def _classic_review() -> Review:
     from engine.classic.review import review_classic
 
@@ -205,7 +224,7 @@ CLASSIC = Rules(
     best_arrangement=_classic_best,
     start=classic_game.new_match,
     any_bot=_classic_any_bot,
-    advise_discard=_advice(lambda state: state.options.run_13_1),
+    advise_discard=_classic_advice,
     replay_action=classic_game.replay_action,
     decode_log=classic_log.decode_log,
     review=_classic_review,

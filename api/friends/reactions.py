@@ -68,7 +68,9 @@ def react(service: Service, table_id: str, token: str | None, data: Any) -> dict
         loaded.dirty = True  # the game is not touched: its version stays
         loaded.seen_token = caller.token_index
         logger.info("reaction", extra={"table_id": table.table_id, "seat": seat})
-        return lambda: {"view": build_view(table, loaded.state, seat, caller, None)}
+        return lambda: {
+            "view": build_view(table, loaded.state, seat, caller, None, loaded.now_ms // 1000)
+        }
 
     answer: dict[str, Any] = service.commit(table_id, change)
     return answer

@@ -193,5 +193,5 @@ def _answer(loaded: Loaded, token: str, caller: Caller) -> dict[str, Any]:
         "seat": seat,
         "seats": list(caller.held),
         "token": token,
-        "view": build_view(loaded.table, loaded.state, seat, caller, None),
+        "view": build_view(loaded.table, loaded.state, seat, caller, None, loaded.now_ms // 1000),
     }

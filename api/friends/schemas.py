@@ -31,6 +31,14 @@ class SeriesSchema(Schema):
     names = fields.List(fields.String(), required=True)
 
 
+class NudgeSchema(Schema):
+    """A nudge to the seat whose view this is, while its turn lasts (api/friends/nudge.py)."""
+
+    by = fields.Integer(required=True, metadata={"description": "the seat that nudged"})
+    by_name = fields.String(required=True, metadata={"description": "that seat's name"})
+    at = fields.Integer(required=True, metadata={"description": "epoch ms"})
+
+
 class ReactionSchema(Schema):
     seat = fields.Integer(required=True)
     reaction = fields.String(required=True, validate=validate.OneOf(REACTIONS))

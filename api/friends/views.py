@@ -2,7 +2,8 @@
 
 ``rematch`` (the old table's offer), ``series`` (the next table's chain), ``reactions``
 (the last ten; a seat's view only: an embed with no seat shows none, and a spectator's
-cached view does not change with them) and ``invite`` (what the join page shows).
+cached view does not change with them), ``invite`` (what the join page shows) and
+``nudge`` (who nudged the viewed seat and when: that seat's view only, while its turn lasts).
 """
 
 from __future__ import annotations
@@ -13,14 +14,30 @@ from api.tables.item import Table
 from api.tables.seats import Caller
 
 
-def friends_view(table: Table, caller: Caller, names: list[str]) -> dict[str, Any]:
-    """``names``: each seat's name as the view's ``players`` give it (a computer's too)."""
+def friends_view(
+    table: Table, caller: Caller, names: list[str], seat: int | None, turn: int | None
+) -> dict[str, Any]:
+    """``names``: each seat's name as the view's ``players`` give it (a computer's too);
+    ``seat``: the seat viewed (None for a spectator); ``turn``: the seat on turn, None when
+    nobody is (a hand over, a table waiting)."""
     return {
         "rematch": rematch_field(table, names),
         "series": series_field(table, names),
         "reactions": reactions_field(table) if caller.token_index is not None else [],
         "invite": invite_field(table, names),
+        "nudge": nudge_field(table, names, seat, turn),
     }
+
+
+def nudge_field(
+    table: Table, names: list[str], seat: int | None, turn: int | None
+) -> dict[str, Any] | None:
+    """The nudge to ``seat``, only while it is on turn: the stored nudge is dropped at the
+    next write after the turn ends, and a read before that write must not show it."""
+    nudged = table.nudged
+    if nudged is None or seat is None or nudged.seat != seat or turn != seat:
+        return None
+    return {"by": nudged.by, "by_name": names[nudged.by], "at": (table.created + nudged.at) * 1000}
 
 
 def rematch_field(table: Table, names: list[str]) -> dict[str, Any] | None:

@@ -33,6 +33,10 @@ from api.tables.kinds import Rate as Rate  # the kinds of table name their rate
 from engine.variants import Game, rules_of
 
 Outcome = Literal["win", "draw", "loss"]
+# Why a credited hand earned less than its rate gives (the result screen says it in words):
+# ``computer_win_only`` a draw or loss against the computer; ``few_moves`` fewer than
+# MIN_MOVES moves of the seat's own so far; ``daily_limit`` the day's candy was reached.
+Shortfall = Literal["computer_win_only", "few_moves", "daily_limit"]
 
 MIN_MOVES = 24
 CANDY: dict[Rate, dict[Outcome, int]] = {
@@ -63,6 +67,15 @@ class SeatHand:
         if self.rate is None or moves_in_match < MIN_MOVES:
             return 0
         return CANDY[self.rate][self.outcome]
+
+    def shortfall(self, moves_in_match: int) -> Shortfall | None:
+        """Why :meth:`candy` gives nothing, when the reason is one a player can act on
+        (before the daily limit, which the credit itself checks)."""
+        if self.rate is None:
+            return None
+        if self.rate == "computer" and self.outcome != "win":
+            return "computer_win_only"
+        return "few_moves" if moves_in_match < MIN_MOVES else None
 
 
 def own_moves(state: Game, seat: int) -> int:

@@ -85,9 +85,13 @@ class Credit:
     candy: int  # what that hand earned
     game_candy: int  # what every credited hand of the table earned together
     at: int  # epoch seconds of the credit
+    # Why the hand earned less than its rate (api.players.credit.Shortfall), else None;
+    # credits stored before it existed have five fields and read as None.
+    why: str | None = None
 
     def encode(self) -> list[Any]:
-        return [self.table_id, self.hand, self.candy, self.game_candy, self.at]
+        head = [self.table_id, self.hand, self.candy, self.game_candy, self.at]
+        return head if self.why is None else [*head, self.why]
 
 
 @dataclass

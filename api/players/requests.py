@@ -120,6 +120,7 @@ def describe(player: Player, now_ms: int) -> dict[str, Any]:
                 "candy": c.candy,
                 "game_candy": c.game_candy,
                 "at": c.at * 1000,
+                "why": c.why,
             }
             for c in reversed(player.credits)
         ],

@@ -62,6 +62,16 @@ class PlayerGameSchema(Schema):
     candy = Int(required=True, metadata={"description": "what that hand earned"})
     game_candy = Int(required=True, metadata={"description": "what the table's hands earned"})
     at = Int(required=True, metadata={"description": "epoch ms of the credit"})
+    why = fields.String(
+        required=True,
+        allow_none=True,
+        validate=validate.OneOf(["computer_win_only", "few_moves", "daily_limit"]),
+        metadata={
+            "description": "why that hand earned less than its rate: a draw or loss against "
+            "the computer, fewer than 24 own moves in the game so far, or the daily limit "
+            "reached; null when it earned its full rate"
+        },
+    )
 
 
 class PlayerResponse(Schema):

@@ -80,7 +80,9 @@ def credit(player: Player, hand: SeatHand, moves: int, own: int, now_s: int) -> 
     day = utc_day(now_s)
     if player.day != day:
         player.day, player.today = day, 0
-    earned = min(hand.candy(moves), DAILY_LIMIT - player.today)
+    worth = hand.candy(moves)
+    earned = min(worth, DAILY_LIMIT - player.today)
+    why = "daily_limit" if earned < worth else hand.shortfall(moves)
     player.today += earned
     player.candy += earned
     stats = player.stats_for(hand.variant)
@@ -102,7 +104,7 @@ def credit(player: Player, hand: SeatHand, moves: int, own: int, now_s: int) -> 
         else:
             stats.streak = 0
     game = earned + (last.game_candy if last is not None else 0)
-    player.remember(Credit(hand.table_id, hand.hand, earned, game, now_s))
+    player.remember(Credit(hand.table_id, hand.hand, earned, game, now_s, why))
     return True
 
 

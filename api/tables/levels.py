@@ -55,7 +55,7 @@ def set_level(service: Service, table_id: str, token: str | None, request: Later
             loaded.dirty = True
             logger.info("computer level changed", extra={"table_id": table_id, "level": level})
         own = caller.held[0]
-        return lambda: build_view(table, loaded.state, own, caller, None)
+        return lambda: build_view(table, loaded.state, own, caller, None, loaded.now_ms // 1000)
 
     view: dict[str, Any] = service.commit(table_id, change)
     return view

@@ -38,7 +38,9 @@ def act(service: Service, table_id: str, token: str | None, request: Later) -> d
         done = table.find_action(key)
         if done is not None and done.seat in caller.held:
             # A retry: answer again, for the seat that acted, and apply nothing.
-            return lambda: build_view(table, loaded.state, done.seat, caller, done.since)
+            return lambda: build_view(
+                table, loaded.state, done.seat, caller, done.since, loaded.now_ms // 1000
+            )
         seat = seats.seat_for(loaded, caller, fields.get("seat"))
         assert seat is not None
         loaded.seen_token = caller.token_index
@@ -52,7 +54,11 @@ def act(service: Service, table_id: str, token: str | None, request: Later) -> d
                 409,
                 "stale_version",
                 f"the game is at version {loaded.state.version}, not {expected}",
-                lambda: {"view": build_view(table, loaded.state, seat, caller, expected)},
+                lambda: {
+                    "view": build_view(
+                        table, loaded.state, seat, caller, expected, loaded.now_ms // 1000
+                    )
+                },
             )
         try:
             state, _ = rules_of(loaded.state).apply(loaded.state, seat, action)
@@ -79,7 +85,9 @@ def act(service: Service, table_id: str, token: str | None, request: Later) -> d
                 "version": loaded.state.version,
             },
         )
-        return lambda: build_view(table, loaded.state, seat, caller, expected)
+        return lambda: build_view(
+            table, loaded.state, seat, caller, expected, loaded.now_ms // 1000
+        )
 
     view: dict[str, Any] = service.commit(table_id, change)
     return view
@@ -132,10 +140,10 @@ def arrangement(
         kind: str | None = None
         discard: int | None = None
         if by == "best":
-            groups, leftover, discard, kind = rules_of(state).best_arrangement(state, rack)
-            if discard is None:
-                advise = rules_of(state).advise_discard
-                groups, leftover, discard = advise(state, chosen, rack, groups, leftover)
+            # Only "best" pays for the advice's imports (the coach's search, in classic).
+            from engine.best import best_layout
+
+            groups, leftover, discard, kind = best_layout(state, chosen)
         else:
             sorter = {"runs": sort_runs, "sets": sort_sets, "pairs": sort_pairs}[by]
             groups, leftover = sorter(rack, okey)

@@ -134,7 +134,7 @@ def create_table(
         "invite_url": f"{base}/#/join/{table.table_id}/{table.invite}"
         if kind.joinable_by_invite
         else None,
-        "view": build_view(table, loaded.state, seat, caller, None),
+        "view": build_view(table, loaded.state, seat, caller, None, loaded.now_ms // 1000),
     }
 
 
@@ -199,7 +199,7 @@ def _joined(table: Table, loaded: Loaded, caller: Caller, token: str) -> Any:
     return lambda: {
         "seat": seat,
         "token": token,
-        "view": build_view(table, loaded.state, seat, caller, None),
+        "view": build_view(table, loaded.state, seat, caller, None, loaded.now_ms // 1000),
     }
 
 
@@ -223,7 +223,9 @@ def start_table(
         seat = caller.held[0]
         if key is not None and table.find_action(key) is not None:
             # A retry of the start that landed: the current view, nothing stored.
-            return lambda: build_view(table, loaded.state, seat, caller, None)
+            return lambda: build_view(
+                table, loaded.state, seat, caller, None, loaded.now_ms // 1000
+            )
         if table.status != "waiting":
             raise conflict("already_started", "the game has already started")
         for number, info in enumerate(table.seats):
@@ -239,7 +241,7 @@ def start_table(
         if key is not None:
             table.remember_action(RecentAction(key, seat, since, loaded.state.version))
         logger.info("table started", extra={"table_id": table.table_id})
-        return lambda: build_view(table, loaded.state, seat, caller, None)
+        return lambda: build_view(table, loaded.state, seat, caller, None, loaded.now_ms // 1000)
 
     view: dict[str, Any] = service.commit(table_id, change)
     return view
@@ -266,7 +268,7 @@ def seat_to_bot(
         service.settle(loaded)
         logger.info("seat given to computer", extra={"table_id": table.table_id, "seat": seat})
         own = caller.held[0]
-        return lambda: build_view(table, loaded.state, own, caller, None)
+        return lambda: build_view(table, loaded.state, own, caller, None, loaded.now_ms // 1000)
 
     view: dict[str, Any] = service.commit(table_id, change)
     return view

@@ -51,7 +51,7 @@ def get_view(
         def render() -> Shown:
             # Written once: the tag is a digest of exactly the text that is sent.
             view = instance(AnyViewSchema).dump(
-                build_view(loaded.table, loaded.state, chosen, caller, since)
+                build_view(loaded.table, loaded.state, chosen, caller, since, loaded.now_ms // 1000)
             )
             text = dumps(view)
             tag = etag(text)

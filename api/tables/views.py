@@ -13,12 +13,15 @@ import hashlib
 from typing import Any
 
 from api.friends.views import friends_view
-from api.tables.item import Table
+from api.tables.item import LOOKING_SECONDS, SEEN_PRESENCE_SECONDS, Table
 from api.tables.layout import reconcile, stored_layout
 from api.tables.movetimes import time_of
 from api.tables.pace import pace_of
 from api.tables.seats import Caller
 from engine.variants import Game, rules_of
+
+# How recent another seat's last request must be for it to count as at the table now.
+HERE_SECONDS = SEEN_PRESENCE_SECONDS + LOOKING_SECONDS
 
 
 def player_name(table: Table, seat: int) -> str:
@@ -41,8 +44,32 @@ def players(table: Table) -> list[dict[str, Any]]:
     ]
 
 
+def others_here(table: Table, caller: Caller, now_s: int | None) -> bool:
+    """Whether a person at another seat has the table open: a human seat the caller does
+    not hold whose token asked within :data:`HERE_SECONDS`. A relaxed table's page polls as
+    a live one's meanwhile (frontend/js/table/sync.js paceFor). A spectator, or a request
+    with no clock (a hand's archive), hears False. The record is the one pushes go by
+    (api/tables/item.py): a tab in view renews it at least every ``SEEN_PRESENCE_SECONDS``
+    and polls at least every 30 s, so it never looks older than ``HERE_SECONDS``; one gone
+    stops counting that long after its last request."""
+    if now_s is None or caller.token_index is None:
+        return False
+    tokens = {
+        info.token
+        for s, info in enumerate(table.seats)
+        if info.kind == "human" and info.token is not None and s not in caller.held
+    }
+    tokens.discard(caller.token_index)
+    return any(now_s - table.last_seen(token) < HERE_SECONDS for token in tokens)
+
+
 def build_view(
-    table: Table, state: Game, seat: int | None, caller: Caller, since: int | None
+    table: Table,
+    state: Game,
+    seat: int | None,
+    caller: Caller,
+    since: int | None,
+    now_s: int | None = None,
 ) -> dict[str, Any]:
     view_for = rules_of(state).view_for
     if table.status == "waiting":
@@ -69,10 +96,12 @@ def build_view(
             "invite_code": invite,
             "players": players(table),
             "rack_layout": layout,
+            "others_here": others_here(table, caller, now_s),
         }
     )
     names = [player_name(table, s) for s in range(len(table.seats))]
-    view.update(friends_view(table, caller, names))
+    playing = table.status == "playing" and state.phase != "over"
+    view.update(friends_view(table, caller, names, seat, state.turn if playing else None))
     for event in view.get("events", []):
         at = time_of(table.move_times, event["v"])
         if at is not None:

@@ -65,11 +65,22 @@ def discard_advice(
     loneliest = [rack[i] for i in order]
     loose = set(leftover)
     discard = safe_choice([t for t in loneliest if t in loose], loneliest, legal)
+    if discard is None:
+        return [list(g) for g in groups], list(leftover), None
+    kept, spare = set_apart(groups, leftover, discard, okey, wrap)
+    return kept, spare, discard
+
+
+def set_apart(
+    groups: Sequence[Sequence[int]], leftover: Sequence[int], tile: int, okey: int, wrap: bool
+) -> tuple[list[list[int]], list[int]]:
+    """The groups and loose tiles once ``tile`` is set apart to be thrown: a group it
+    leaves that no longer makes a meld goes back among the loose tiles."""
     kept, spare = [list(g) for g in groups], list(leftover)
-    if discard is not None and discard not in loose:
-        kept, freed = _without(kept, discard, okey, wrap)
+    if tile not in spare:
+        kept, freed = _without(kept, tile, okey, wrap)
         spare += freed
-    return kept, [t for t in spare if t != discard], discard
+    return kept, [t for t in spare if t != tile]
 
 
 def _without(

@@ -5,6 +5,9 @@
 import { api } from './api.js'
 import { player, setPlayer, forgetPlayer, sleep } from './storage.js'
 
+// How candy is earned: api/players/credit.py CANDY and MIN_MOVES.
+export const RATES = { friends: { win: 15, draw: 8, loss: 5 }, computer: { win: 6 }, moves: 24 }
+
 let making = null
 // The device's player, made once (POST /api/players); null when the server cannot now.
 export async function ensurePlayer(lang) {

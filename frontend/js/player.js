@@ -5,7 +5,8 @@ import { api } from './api.js'
 import { t, more } from './i18n/index.js'
 import { player, setPlayer } from './storage.js'
 import { h, btn, modal, closeModal, toast } from './ui.js'
-import { me, remember } from './player-model.js'
+import { me, remember, RATES } from './player-model.js'
+import { useStyle } from './style.js'
 
 const hasPlayed = m => m.candy > 0 || Object.values(m.stats).some(stats => stats.hands_played > 0)
 
@@ -86,9 +87,20 @@ function variantStats(variant, s) {
 	)
 }
 
-// The player's stats (GET /api/players/me), for each variant played.
+// How candy is earned, under the stats: the rates of api/players/credit.py (RATES).
+function candyRules(limit) {
+	return h(
+		'.candy-how',
+		h('h3', t('candy_how')),
+		h('p', t('candy_friends', RATES.friends)),
+		h('p', t('candy_computer', RATES.computer)),
+		h('p', t('candy_rules', { moves: RATES.moves, limit })),
+	)
+}
+
+// The player's stats (GET /api/players/me), for each variant played, and how candy comes.
 export async function openStats() {
-	const [m] = await Promise.all([me(true), more()])
+	const [m] = await Promise.all([me(true), more(), useStyle('social')])
 	if (!m) return toast(t('err_network'), 'error')
 	const played = ['classic', '101'].filter(v => m.stats[v].hands_played > 0)
 	modal(
@@ -102,6 +114,7 @@ export async function openStats() {
 						played.map(v => variantStats(v, m.stats[v])),
 					)
 				: h('p.hint', t('stat_none')),
+			candyRules(m.daily_limit),
 		),
 	)
 }

@@ -144,6 +144,27 @@ def relaxed_games(polls: dict[str, Any], games: int, hidden_tab_open: bool) -> C
     )
 
 
+# -- both players there: a relaxed table polls as a live one (api/tables/views.py others_here) -----
+TOGETHER_SECONDS_PER_TURN = 60  # assumed: two friends who meet at the table play a turn a minute
+
+
+def _print_together(polls: dict[str, Any]) -> None:
+    """What an hour costs when two friends have a relaxed table open together, against the
+    same two tabs at the relaxed pace (what they polled before others_here)."""
+    before = 2 * polls["relaxed_visible_first_hour"]
+    # Each page polls fast on the other's turn and at the slower live rate on its own.
+    now = polls["relaxed_both_here_others_turn"] + polls["relaxed_both_here_your_turn"]
+    usd = sum(Counts(api_requests=now, reads=now).cost().values())
+    usd_before = sum(Counts(api_requests=before, reads=before).cost().values())
+    print(
+        f"   a relaxed table, an hour with both players there (2 tabs): {now:,} polls "
+        f"against {before:,} at the relaxed pace, ${usd:,.4f} against ${usd_before:,.4f}; "
+        f"1,000 such hours ${1000 * usd:,.2f} against ${1000 * usd_before:,.2f} (polls "
+        f"only: the moves, about {3600 // TOGETHER_SECONDS_PER_TURN} turns, cost the same "
+        "at any pace; last-seen writes as on a live table)"
+    )
+
+
 # -- an embed: 1,000 visitors a day, each one game against the computer (docs/EMBED.md) ----
 EMBED_VISITORS_PER_DAY = 1000
 EMBED_SEATS = 4  # the default: the visitor and three computers
@@ -268,6 +289,8 @@ def main() -> None:
         ("relaxed table, in view, first hour", polls["relaxed_visible_first_hour"]),
         ("relaxed table, in view, idle", polls["relaxed_visible_idle"]),
         ("relaxed table, tab hidden", polls["relaxed_hidden"]),
+        ("relaxed, another person there, theirs", polls["relaxed_both_here_others_turn"]),
+        ("relaxed, another person there, yours", polls["relaxed_both_here_your_turn"]),
         ("spectator embed, live table", polls["spectator_live"]),
         ("spectator embed, relaxed table", polls["spectator_relaxed"]),
     ]
@@ -287,6 +310,7 @@ def main() -> None:
         ("live table played round, 4 humans", "live_rotation_4"),
         ("relaxed table, in view, others' turn", "relaxed_visible_first_hour"),
         ("relaxed table, tab hidden", "relaxed_hidden"),
+        ("relaxed, another person there", "relaxed_both_here"),
     ]:
         print(f"      {name:<40} {writes[key]:>6,}")
     visit = ("a turn's 2-min visit (moves at 30 s)", writes["relaxed_visit_2min"])
@@ -316,6 +340,7 @@ def main() -> None:
             f"{counts.pushes:,.0f} pushes"
         )
         _print_costs("   price", counts)
+    _print_together(polls)
     _print_embed(polls)
     per_match = REACTIONS_PER_MATCH + NUDGES_PER_MATCH
     print(

@@ -79,6 +79,10 @@ const out = {
 	// Once idle: the steady rate, from an hour that starts backed off.
 	relaxed_visible_idle: Math.round(HOUR / paceFor(playing('relaxed'), false, false, 100)),
 	relaxed_hidden: polls(playing('relaxed'), { hidden: true }),
+	// Another person has the table open too (the view's others_here): it polls as a live
+	// table, on the others' turn and on its own.
+	relaxed_both_here_others_turn: polls({ ...playing('relaxed'), others_here: true }),
+	relaxed_both_here_your_turn: polls({ ...playing('relaxed'), others_here: true }, { mine: true }),
 	// A spectator embed is a tab that never holds the turn.
 	spectator_live: polls(playing('live')),
 	spectator_relaxed: polls(playing('relaxed')),
@@ -95,6 +99,10 @@ const out = {
 		live_rotation_4: rotation(4),
 		relaxed_visible_first_hour: seenWrites(playing('relaxed'), { role: always('next') }),
 		relaxed_hidden: seenWrites(playing('relaxed'), { role: always('next'), hidden: true }),
+		relaxed_both_here: seenWrites(
+			{ ...playing('relaxed'), others_here: true },
+			{ role: always('next') },
+		),
 		// The visit of a turn: the move 30 s in, then the tab stays in view to its end,
 		// the seat then three turns from its next (four friends).
 		relaxed_visit_2min: seenWrites(playing('relaxed'), {
@@ -102,7 +110,12 @@ const out = {
 			span: minutes(2),
 			moves: [30000],
 		}),
-		embed_turn_40s: seenWrites(playing('relaxed'), { mine: true, span: 40000, movedAt: 20000 }),
+		// The visitor's turn: its move 20 s in records the seat in its own write.
+		embed_turn_40s: seenWrites(playing('relaxed'), {
+			role: always('mine'),
+			span: 40000,
+			moves: [20000],
+		}),
 	},
 }
 console.log(JSON.stringify(out))

@@ -7,7 +7,13 @@ from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from api.friends.schemas import InviteSchema, ReactionSchema, RematchOfferSchema, SeriesSchema
+from api.friends.schemas import (
+    InviteSchema,
+    NudgeSchema,
+    ReactionSchema,
+    RematchOfferSchema,
+    SeriesSchema,
+)
 from api.tables.kinds import FLAGS
 from api.tables.pace import PACES
 from api.tables.schemas.common import Int
@@ -82,9 +88,18 @@ class SharedViewSchema(Schema):
     invite_code = fields.String(allow_none=True, required=True)
     players = fields.List(fields.Nested(PlayerSchema), required=True)
     rack_layout = fields.List(fields.List(Int(allow_none=True)), allow_none=True, required=True)
+    others_here = fields.Boolean(
+        required=True,
+        metadata={
+            "description": "a person at another seat has the table open now (a seat's view "
+            "only; false for a spectator): a relaxed table's page then polls as a live one's"
+        },
+    )
     # Friends (api/friends/views.py): the offer of a finished table, a rematch's series, the
     # last reactions (a seat's view only) and the invite page's facts.
     rematch = fields.Nested(RematchOfferSchema, allow_none=True, required=True)
     series = fields.Nested(SeriesSchema, allow_none=True, required=True)
     reactions = fields.List(fields.Nested(ReactionSchema), required=True)
     invite = fields.Nested(InviteSchema, allow_none=True, required=True)
+    # A nudge to this view's seat while its turn lasts (who and when); null otherwise.
+    nudge = fields.Nested(NudgeSchema, allow_none=True, required=True)

@@ -1,11 +1,12 @@
 // Candy (docs/API.md, "Players"): the device player's balance on home, and what a game
-// earned on the result screen; the player itself is player-model.js. Loaded on demand, so
+// earned on the result screen (and why a hand earned less); the player itself is
+// player-model.js. Loaded on demand, so
 // neither the home page's first paint nor a table's first download waits for it. What a
 // player does less often (its stats, a new name, a device link's player) is player.js.
-import { t } from '../i18n/index.js'
+import { t, more } from '../i18n/index.js'
 import { h } from '../ui.js'
 import { player, sleep } from '../storage.js'
-import { ensurePlayer, me } from '../player-model.js'
+import { ensurePlayer, me, RATES } from '../player-model.js'
 
 export async function homeBalance(el, lang) {
 	await ensurePlayer(lang)
@@ -30,7 +31,8 @@ async function creditOf(v) {
 	for (const wait of [800, 2000, 4000, 8000]) {
 		await sleep(wait)
 		const m = await me(true)
-		const game = m?.games.find(g => g.table_id === v.table_id && g.hand >= v.hand)
+		const found = m?.games.find(g => g.table_id === v.table_id && g.hand >= v.hand)
+		const game = found && { ...found, limit: m.daily_limit }
 		if (game) {
 			earned.set(key, game)
 			return game
@@ -45,8 +47,10 @@ export async function showEarned(v) {
 	const key = v.table_id + '/' + v.hand
 	if (!earned.has(key) && !pending.has(key)) pending.set(key, creditOf(v))
 	const game = earned.get(key) || (await pending.get(key))
+	if (game?.why) await more() // the reason's words
 	const el = document.getElementById('candy-earned')
 	if (!game || !el) return
-	el.textContent = '🍬 ' + t('candy_earned', { n: game.game_candy })
+	const why = game.why && t('candy_why_' + game.why, { moves: RATES.moves, limit: game.limit })
+	el.replaceChildren('🍬 ' + t('candy_earned', { n: game.game_candy }), why && h('small', why))
 	el.hidden = false
 }

@@ -139,33 +139,56 @@ const busy = fn => async e => {
 }
 
 // One tap to play the computer, at the level chosen on the chips below; gentle until the
-// player picks one or has won a hand (startingLevel).
+// player picks one or has won a hand (startingLevel). The chip pressed is the level Play
+// deals; the button names the game it deals.
 function computerCard(go) {
+	const show = level =>
+		levels.forEach((chip, i) => chip.setAttribute('aria-pressed', String(LEVELS[i] === level)))
 	const pickLevel = level => {
 		prefs.level = level
 		prefs.levelPicked = true
 		savePrefs()
-		levels.forEach((chip, i) => chip.setAttribute('aria-pressed', String(LEVELS[i] === level)))
+		show(level)
 	}
-	const shown = startingLevel(prefs, null)
 	const levels = LEVELS.map(level =>
 		h(
 			'button.chip',
-			{ 'aria-pressed': String(shown === level), onclick: () => pickLevel(level) },
+			{
+				'aria-pressed': String(startingLevel(prefs, null) === level),
+				onclick: () => pickLevel(level),
+			},
 			t('lvl_' + level),
 		),
 	)
+	const level = async () => {
+		const { me } = await import('../player-model.js')
+		const record = await me()
+		const chosen = startingLevel(prefs, record)
+		if (hasWon(record) && !prefs.wonHand) {
+			prefs.wonHand = true
+			savePrefs()
+		}
+		show(chosen)
+		return chosen
+	}
+	level().catch(() => {})
 	const play = async () => {
 		const chosen = options()
-		const { me } = await import('../player-model.js')
-		const level = startingLevel(prefs, await me())
-		const bots = Array(chosen.seats - 1).fill({ kind: 'bot', level })
+		const bots = Array(chosen.seats - 1).fill({ kind: 'bot', level: await level() })
 		const seats = [{ kind: 'human', name: myName() }, ...bots]
 		return createTable({ mode: 'computer', options: chosen, turn_seconds: 86400, seats }, go)
 	}
+	const deals = tn('play_deal', options().seats - 1, {
+		variant: t(variant() === '101' ? 'v101' : 'classic'),
+	})
 	return h(
 		'section.card.main',
-		h('button.btn.big.primary', { id: 'play-computer', onclick: busy(play) }, t('play_computer')),
+		h(
+			'button.btn.big.primary',
+			{ id: 'play-computer', onclick: busy(play) },
+			t('play_computer'),
+			h('small.deals', deals),
+		),
 		h('.chips', { role: 'group', 'aria-label': t('level') }, levels),
 		h('p.hint', t('computer_hint')),
 	)
@@ -173,13 +196,14 @@ function computerCard(go) {
 
 // The computers' level for a new table: the one the player picked (on home or at a table),
 // else gentle until the device's player has won a hand (`me`: GET /api/players/me, or
-// null when unknown), then the usual default.
+// null when unknown), then the usual default. A win seen once is kept (prefs.wonHand) for
+// home's first paint.
 export function startingLevel(prefs, me) {
 	if (prefs.levelPicked) return LEVELS.includes(prefs.level) ? prefs.level : 'normal'
-	const stats = me?.stats || {}
-	const won = (stats.classic?.hands_won || 0) + (stats['101']?.hands_won || 0) > 0
-	return won ? 'normal' : 'gentle'
+	return prefs.wonHand || hasWon(me) ? 'normal' : 'gentle'
 }
+
+const hasWon = me => (me?.stats?.classic?.hands_won || 0) + (me?.stats?.['101']?.hands_won || 0) > 0
 
 // A friends table: its pace in one tap ("Live now" or "Over the day"), the turn time of
 // that pace as a detail, then create. Both are remembered for next time.

@@ -4,7 +4,9 @@ title=Istaka · Okey
 tagline=Okey, the Turkish tile rummy
 you=You
 play_computer=Play against the computer
-computer_hint=Three computer players, dealt at once. No sign-up.
+play_deal={variant} · {n} computers
+play_deal1={variant} · 1 computer
+computer_hint=Dealt at once. No sign-up.
 level=Level
 lvl_gentle=Gentle
 level_now=The computers now play at {level}.
@@ -225,4 +227,5 @@ last_discard=discarded last
 title_your_turn=● Your turn · Istaka
 react=Reactions
 nudge=Nudge
+nudged={name} nudged you at {time}: your move.
 `

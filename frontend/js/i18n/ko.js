@@ -4,7 +4,8 @@ title=Istaka · 오케이
 tagline=튀르키예의 타일 루미, 오케이
 you=나
 play_computer=컴퓨터와 대전
-computer_hint=컴퓨터 셋과 바로 시작. 가입 없이 무료예요.
+play_deal={variant} · 컴퓨터 {n}명
+computer_hint=바로 시작. 가입 없이 무료예요.
 level=난이도
 lvl_gentle=아주 쉬움
 level_now=이제 컴퓨터가 '{level}' 난이도로 둬요.
@@ -218,4 +219,5 @@ last_discard=마지막으로 버린 패
 title_your_turn=● 내 차례 · Istaka
 react=반응
 nudge=재촉하기
+nudged={name} 님이 {time}에 재촉했어요. 내 차례예요.
 `

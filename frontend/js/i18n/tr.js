@@ -4,7 +4,8 @@ title=Istaka · Okey
 tagline=Okey, taşlı Türk oyunu
 you=Sen
 play_computer=Bilgisayara karşı oyna
-computer_hint=Üç bilgisayar oyuncusu, hemen dağıtılır. Üyelik yok.
+play_deal={variant} · {n} bilgisayar
+computer_hint=Hemen dağıtılır. Üyelik yok.
 level=Seviye
 lvl_gentle=Çok kolay
 level_now=Bilgisayarlar artık {level} seviyede oynuyor.
@@ -218,4 +219,5 @@ last_discard=son atılan
 title_your_turn=● Sıra sende · Istaka
 react=Tepkiler
 nudge=Dürt
+nudged={name} seni dürttü ({time}): sıra sende.
 `

@@ -186,6 +186,14 @@ function corner(v, seat, pos, o) {
 	return h(cls, attrs, h('.dslot', top), browse, whose)
 }
 
+// "👋 Ayla nudged you at 14:05: your move." (the move log's line too)
+export const nudgeText = n =>
+	'👋 ' +
+	t('nudged', {
+		name: n.by_name,
+		time: new Date(n.at).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' }),
+	})
+
 export function status(v, me, spectator) {
 	if (v.status === 'waiting') return t('s_waiting')
 	if (v.phase === 'over') return t(v.match_over ? 's_match_over' : 's_hand_over')
@@ -276,7 +284,14 @@ export function dock(v, o, bottom) {
 	const notice = o.notice && h('span.notice', { id: 'move-notice', role: 'status' }, o.notice)
 	// A move not sent yet: the status would ask for it again. Its title: cut to one line.
 	const said = !o.pending && status(v, me, o.spectator)
-	const d = h('.dock', bottom, self, h('p.status', { id: 'status', title: said }, said, notice))
+	// A nudge to this seat (its own view only, while its turn lasts).
+	const nudged = v.nudge && h('span.notice.nudged', { id: 'nudged' }, nudgeText(v.nudge))
+	const d = h(
+		'.dock',
+		bottom,
+		self,
+		h('p.status', { id: 'status', title: said }, said, notice, nudged),
+	)
 	if (v.phase === 'over') {
 		const next = legal(v, 'next_hand') && !o.busy
 		const result = button(

@@ -1,9 +1,9 @@
-// The move log: the hand's last moves and the table's reactions, newest first, each with
+// The move log: the hand's last moves, a nudge to this seat and the table's reactions, newest first, each with
 // how long ago it was made (or, for a move the server kept no time for, how long ago this
 // device saw it). Loaded the first time the log is opened.
 import { t, more } from '../i18n/index.js'
 import { h } from '../ui.js'
-import { nameOf } from './board.js'
+import { nameOf, nudgeText } from './board.js'
 import { describe } from './anim.js'
 import { ago } from '../when.js'
 import { reactionText, reactionTime, seenReactions } from './reactions.js'
@@ -16,6 +16,11 @@ export async function logLines(moves, view, reactions = []) {
 		.map(move => ({ at: move.at, seen: move.seen, text: describe(move.event, view) }))
 		.filter(line => line.text)
 		.reverse()
+	// A nudge to this seat, while its turn lasts (the view carries it only then).
+	if (view.nudge) {
+		lines.push({ at: view.nudge.at, text: nudgeText(view.nudge) })
+		lines.sort((a, b) => b.at - a.at)
+	}
 	if (!reactions.length) return lines
 	await more()
 	const said = reactions.map(r => ({

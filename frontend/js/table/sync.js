@@ -22,10 +22,11 @@ export const isLive = view => (view?.pace ? view.pace === 'live' : !(view?.turn_
 // Live tables poll every second or two. Relaxed tables back off while nothing happens, to
 // 30 s (at most twice a minute); a hidden tab polls every 30 s on a live table and every
 // 5 minutes on a relaxed one, whose player a push notification calls back. A table waiting
-// for its players polls every 2 s, a relaxed one only for its first minute or so.
+// for its players polls every 2 s, a relaxed one only for its first minute or so. While
+// another person has it open too (others_here), a relaxed table polls as a live one.
 export function paceFor(view, mine, hidden, idle) {
-	const live = isLive(view)
-	if (hidden) return live ? 30000 : 300000
+	if (hidden) return isLive(view) ? 30000 : 300000
+	const live = isLive(view) || !!view?.others_here
 	if (!view || view.status === 'waiting') return live || idle < 30 ? 2000 : 30000
 	if (view.phase === 'over') return live ? 3000 : 15000
 	if (live) return mine ? 2500 : 1000

@@ -252,3 +252,31 @@ def test_the_next_turn_of_a_nudged_seat_may_be_nudged_again(
     clock.advance(60)
     assert nudge(client, table, tokens[fast]).status == 204  # a new turn: well within the hour
     assert nudge(client, table, tokens[fast]).status == 429
+
+
+def test_the_nudged_seats_view_says_who_and_when_while_its_turn_lasts(
+    wired: Service, client: ApiClient, clock: ManualClock
+) -> None:
+    for _deal in range(10):
+        _, table, tokens, slow, fast = relaxed_pair(client)
+        assert client.view(table, tokens[slow])["nudge"] is None
+        assert nudge(client, table, tokens[fast]).status == 204
+        at = clock.now_ms() // 1000 * 1000
+        name = ["Ayla", "Friend 1"][fast]
+        seen = client.view(table, tokens[slow])
+        assert seen["nudge"] == {"by": fast, "by_name": name, "at": at}
+        # Only the nudged seat's view: not the nudger's, not a spectator's.
+        assert client.view(table, tokens[fast])["nudge"] is None
+        assert client.view(table, None)["nudge"] is None
+        # No player id anywhere in it.
+        stored = json.loads(wired.store.get(table).data)  # type: ignore[union-attr]
+        for player in filter(None, stored.get("pp", [])):
+            assert player not in json.dumps(seen["nudge"])
+        view = seen
+        while view["turn"] == slow and view["phase"] != "over":
+            view = play(client, table, tokens[slow], view)
+        if view["phase"] != "over":
+            break
+    assert view["phase"] != "over"
+    # The turn played: the nudge is gone from the seat's view.
+    assert client.view(table, tokens[slow])["nudge"] is None

@@ -128,6 +128,33 @@ def test_the_daily_limit_caps_each_credit(already: int) -> None:
     again = replace(player)
     assert not credit(player, hand, 30, 30, 10 * 86_400 + 6)
     assert player == again
+    why = "daily_limit" if already + 15 > DAILY_LIMIT else None
     assert player.credits[-1] == Credit(
-        "T1", hand.hand, player.candy - already, player.candy - already, 10 * 86_400 + 5
+        "T1", hand.hand, player.candy - already, player.candy - already, 10 * 86_400 + 5, why
     )
+    # Kept in the player's item: read back the same, and an item written before ``why``
+    # existed (five fields) reads as no reason.
+    assert Player.from_json(player.player_id, 2, player.to_json()).credits == player.credits
+    assert Credit(*player.credits[-1].encode()[:5]).why is None
+
+
+def test_a_hand_that_earns_less_says_why() -> None:
+    state = _hand(3)
+    computer = _table("computer", ["human", "bot"], ["A", None])
+    (won,) = seat_hands(computer, _won_by(state, 0))
+    (lost,) = seat_hands(computer, _won_by(state, 1))
+    (drawn,) = seat_hands(computer, _won_by(state, None))
+    assert [won.shortfall(30), lost.shortfall(30), drawn.shortfall(30)] == [
+        None,
+        "computer_win_only",
+        "computer_win_only",
+    ]
+    # A win with too few moves of one's own: the moves are the reason.
+    assert won.shortfall(MIN_MOVES - 1) == "few_moves"
+    friends = _table("friends", ["human", "human"], ["A", "B"])
+    loser = seat_hands(friends, _won_by(state, 0))[1]
+    assert (loser.shortfall(MIN_MOVES), loser.shortfall(3)) == (None, "few_moves")
+    # The credit stores it.
+    player = Player("A" * 8, 1, "Ada", [], 0)
+    assert credit(player, lost, 30, 30, 5)
+    assert (player.credits[-1].candy, player.credits[-1].why) == (0, "computer_win_only")

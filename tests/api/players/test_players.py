@@ -363,6 +363,7 @@ def test_a_friends_hand_credits_both_players_once_after_the_hand(world: World) -
                 "candy": expected,
                 "game_candy": expected,
                 "at": world.clock.now_ms() // 1000 * 1000,
+                "why": None,
             }
         ]
 

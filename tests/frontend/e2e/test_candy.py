@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.game_helpers import plain_action
 
-from .helpers import api, auth_js, finger_tap
+from .helpers import api, auth_js, finger_tap, store_js
 
 # The top of each element a selector finds, in page order.
 TOPS = "sel => [...document.querySelectorAll(sel)].map(b => b.getBoundingClientRect().y)"
@@ -150,3 +152,69 @@ def test_home_holds_still_when_the_balance_comes(pages: Any, base: str) -> None:
     held.release()
     page.wait_for_selector("#candy:not([hidden])", timeout=10000)
     assert page.evaluate(TOPS, buttons) == before
+
+
+WHY = {
+    "en": ("This game: +0 candy", "Against the computer, only a win earns candy.", "+6 for a win"),
+    "tr": ("Bu oyun: +0 şeker", "Bilgisayara karşı yalnızca kazanmak şeker getirir.", "+6"),
+    "ko": ("이번 게임: 사탕 +0개", "컴퓨터와는 이겨야만 사탕을 받아요.", "+6"),
+}
+
+
+@pytest.mark.parametrize("lang", sorted(WHY))
+def test_a_hand_that_earns_no_candy_says_why_and_the_sheet_says_how(
+    pages: Any, base: str, shot: Any, lang: str
+) -> None:
+    """Against the computer a hand the player did not win earns nothing: the result says
+    so in the reader's words, and the candy sheet (a tap on home's balance) gives the rates
+    of api/players/credit.py, the moves a hand needs and the daily limit."""
+    from api.players.credit import CANDY, MIN_MOVES
+
+    page = pages.new(390, 844)
+    page.add_init_script(store_js("istaka.prefs", {"lang": lang}))
+    page.goto(base)
+    page.wait_for_selector("#candy:not([hidden])", timeout=10000)
+    me = page.evaluate("() => JSON.parse(localStorage.getItem('istaka.player'))")
+    body = {
+        "mode": "computer",
+        "turn_seconds": 86400,
+        "options": {"seats": 2},
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "easy"}],
+    }
+    made = api(base, "POST", "tables", body, headers={"X-Istaka-Player": me["token"]})
+    table = made["table_id"]
+    # Seat 0 never finishes: the computer wins or the pile runs out.
+    for n in range(600):
+        view = api(base, "GET", f"tables/{table}?seat=0", token=made["token"])
+        if view["phase"] == "over":
+            break
+        legal = [a for a in view["legal"] if a["type"] != "finish"]
+        action = plain_action(legal)
+        if action is None:
+            continue
+        action.update(expected_version=view["version"], action_id=f"w{n}")
+        api(base, "POST", f"tables/{table}/actions", action, made["token"])
+    assert view["phase"] == "over" and view["result"]["winner"] != 0
+
+    page.add_init_script(auth_js(made, "computer"))
+    page.goto("about:blank")  # a new document, which the seat's token is stored into
+    page.goto(base + "#/t/" + table)
+    earned, why, rate = WHY[lang]
+    page.wait_for_function(HAS.format(sel="#candy-earned small", text=why), timeout=20000)
+    assert page.inner_text("#candy-earned").startswith("🍬 " + earned)
+    # Both lines inside the panel's width, a finger's reach: nothing cut.
+    box = page.evaluate(
+        "() => { const r = document.querySelector('#candy-earned small').getBoundingClientRect();"
+        " return [r.left, r.right, r.height] }"
+    )
+    assert box[0] >= 0 and box[1] <= 390 and box[2] > 0
+
+    page.goto(base)
+    finger_tap(page, "#candy")
+    page.wait_for_selector(".candy-how")
+    sheet = page.inner_text(".candy-how")
+    shot(page, f"candy-sheet-{lang}")
+    friends = CANDY["friends"]
+    for n in (friends["win"], friends["draw"], friends["loss"], CANDY["computer"]["win"]):
+        assert f"+{n}" in sheet, sheet
+    assert str(MIN_MOVES) in sheet and "60" in sheet and rate in sheet, sheet

@@ -156,6 +156,10 @@ describe('startingLevel', async () => {
 		assert.equal(startingLevel({ level: 'normal' }, won(2, 0)), 'normal')
 	})
 
+	test('a win seen once is remembered: home\u2019s first paint shows the level Play deals', () => {
+		assert.equal(startingLevel({ level: 'normal', wonHand: true }, null), 'normal')
+	})
+
 	test('a level the player picked wins over both', () => {
 		assert.equal(startingLevel({ level: 'hard', levelPicked: true }, null), 'hard')
 		assert.equal(startingLevel({ level: 'easy', levelPicked: true }, won(3, 0)), 'easy')

@@ -332,6 +332,15 @@ describe('paceFor', () => {
 		assert.ok(pollsIn(relaxed, false, 3600000) <= 120 + 10)
 	})
 
+	test('a relaxed table polls as a live one while another person has it open', () => {
+		const both = { ...relaxed, others_here: true }
+		assert.equal(paceFor(both, false, false, 50), 1000)
+		assert.equal(paceFor(both, true, false, 50), 2500)
+		assert.equal(paceFor({ ...both, phase: 'over' }, false, false, 0), 3000)
+		// Hidden, it keeps the relaxed rate: a push calls its player back.
+		assert.equal(paceFor(both, false, true, 0), 300000)
+	})
+
 	test('without a pace (an older server), an hour-long turn is relaxed', () => {
 		const old = { status: 'playing', phase: 'take' }
 		assert.equal(paceFor({ ...old, turn_seconds: 3600 }, false, true, 0), 300000)
