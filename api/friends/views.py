@@ -72,7 +72,7 @@ def reactions_field(table: Table) -> list[dict[str, Any]]:
 
 def invite_field(table: Table, names: list[str]) -> dict[str, Any] | None:
     """Who invites, and who sits already: on a friends table still waiting for players."""
-    if not table.kind.joinable_by_invite or table.status != "waiting":
+    if not table.kind.joinable_by_code or table.status != "waiting":
         return None
     creator = table.held_by(0)
     return {

@@ -3,7 +3,7 @@ that tells them apart.
 
 A table's kind is stored and shown under its name (the table's ``mode``: ``"computer"``,
 ``"friends"``, ``"hotseat"``), and every policy that differs between kinds is a question
-asked here by name: ``table.kind.joinable_by_invite`` (api/tables/item.py), never a
+asked here by name: ``table.kind.joinable_by_code`` (api/tables/item.py), never a
 comparison of ``table.mode`` with a name (``tests/api/tables/test_table_kinds.py`` scans ``api/``
 and ``frontend/js/`` for such comparisons). The frontend reads the same answers from the
 view's ``flags`` (:meth:`TableKind.flags`). Adding a kind is one :class:`TableKind` in
@@ -35,7 +35,7 @@ class TableKind:
     credit_rate: Rate | None
     # Other people take seats with the invite code (POST .../join); the creator sees the
     # code and the invite link, and open seats may be listed. Seats not listed are open.
-    joinable_by_invite: bool
+    joinable_by_code: bool
     # The table waits for players until its creator starts it (status "waiting").
     starts_waiting: bool
     # The creator may list several human seats, each with a typed name, all held by the
@@ -75,7 +75,7 @@ COMPUTER = TableKind(
     code="c",
     default_pace="live",
     credit_rate="computer",
-    joinable_by_invite=False,
+    joinable_by_code=False,
     starts_waiting=False,
     typed_names=False,
     announces_turn=True,
@@ -91,7 +91,7 @@ FRIENDS = TableKind(
     code="f",
     default_pace="relaxed",
     credit_rate="friends",
-    joinable_by_invite=True,
+    joinable_by_code=True,
     starts_waiting=True,
     typed_names=False,
     announces_turn=True,
@@ -107,7 +107,7 @@ HOTSEAT = TableKind(  # pass-and-play: one device, every seat
     code="h",
     default_pace="live",
     credit_rate=None,
-    joinable_by_invite=False,
+    joinable_by_code=False,
     starts_waiting=False,
     typed_names=True,
     announces_turn=False,
@@ -129,7 +129,7 @@ FLAGS = tuple(COMPUTER.flags())  # the view's flags, in order
 def kind_named(name: str) -> TableKind:
     """The kind called ``name`` (a table's ``mode``); KeyError for none.
 
-    >>> kind_named("friends").joinable_by_invite, kind_named("hotseat").earns_candy
+    >>> kind_named("friends").joinable_by_code, kind_named("hotseat").earns_candy
     (True, False)
     """
     return KINDS[name]

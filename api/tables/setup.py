@@ -44,7 +44,7 @@ def _seats_for(request: dict[str, Any], count: int, player: Player | None) -> li
         request = {**request, "name": player.name}  # the player's name, unless another is given
     if listed is None:
         first = SeatInfo("human", request.get("name") or default_name(0), token=0)
-        invited = table_kind.joinable_by_invite
+        invited = table_kind.joinable_by_code
         rest = SeatInfo("open") if invited else SeatInfo("bot", level="normal")
         return [first] + [SeatInfo(rest.kind, level=rest.level) for _ in range(count - 1)]
     if len(listed) != count:
@@ -55,7 +55,7 @@ def _seats_for(request: dict[str, Any], count: int, player: Player | None) -> li
         if kind == "bot":
             seats.append(SeatInfo("bot", level=spec.get("level") or "normal"))
         elif kind == "open":
-            if not table_kind.joinable_by_invite:
+            if not table_kind.joinable_by_code:
                 raise bad_request("open seats are only for tables with friends")
             seats.append(SeatInfo("open"))
         else:
@@ -129,10 +129,10 @@ def create_table(
         "seat": seat,
         "seats": list(caller.held),
         "token": token,
-        "invite_code": table.invite if kind.joinable_by_invite else None,
+        "invite_code": table.invite if kind.joinable_by_code else None,
         # The frontend's own route for joining (frontend/js/app.js: #/join/<id>/<code>).
         "invite_url": f"{base}/#/join/{table.table_id}/{table.invite}"
-        if kind.joinable_by_invite
+        if kind.joinable_by_code
         else None,
         "view": build_view(table, loaded.state, seat, caller, None, loaded.now_ms // 1000),
     }
@@ -157,7 +157,7 @@ def join_table(
 
     def change(loaded: Loaded) -> Any:
         table = loaded.table
-        if not table.kind.joinable_by_invite or not invite_matches(invite_code, table.invite):
+        if not table.kind.joinable_by_code or not invite_matches(invite_code, table.invite):
             raise ApiError(403, "bad_invite", "that invite code does not open this table")
         body = request()  # checked only now: after the table and the invite code
         request_id = body.get("request_id")

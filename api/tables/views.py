@@ -80,7 +80,7 @@ def build_view(
     layout = None
     if seat is not None and table.status != "waiting":
         layout = reconcile(stored_layout(table, seat), state.racks[seat])
-    invite = table.invite if caller.creator and table.kind.joinable_by_invite else None
+    invite = table.invite if caller.creator and table.kind.joinable_by_code else None
     view.update(
         {
             "table_id": table.table_id,

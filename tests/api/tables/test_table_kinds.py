@@ -75,7 +75,7 @@ def test_views_and_your_tables_carry_the_kinds_flags(client: ApiClient, name: st
     made = _create(client, name)
     assert made["view"]["mode"] == name
     assert made["view"]["flags"] == kind.flags()
-    assert (made["invite_code"] is not None) == kind.joinable_by_invite
+    assert (made["invite_code"] is not None) == kind.joinable_by_code
     assert (made["view"]["status"] == "waiting") == kind.starts_waiting
     assert client.view(made["table_id"], None)["flags"] == kind.flags()  # a spectator's too
     asked = [{"table_id": made["table_id"], "token": made["token"]}]
