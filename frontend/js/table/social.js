@@ -78,7 +78,7 @@ function keepOff(el, panel) {
 }
 
 // The picker: twelve buttons in a dialog (input.js ON_ACT.reaction sends the one tapped).
-export async function react(ctx) {
+export async function react() {
 	await Promise.all([more(), useStyle('social')])
 	const choice = code =>
 		h(
