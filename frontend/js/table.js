@@ -59,10 +59,11 @@ export function openTable(mount, id, env) {
 		root.addEventListener(
 			type,
 			async () => {
-				// Before the move it may make: offline, the move could not load it.
+				// Again, if it failed to load with the first view.
 				loadOutbox(ctx).catch(() => {})
-				ctx.feedback ??= await import('./table/feedback.js')
-				ctx.feedback.startSound(ctx)
+				// Offline without a service worker there are no sounds, and no error either.
+				ctx.feedback ??= await import('./table/feedback.js').catch(() => null)
+				ctx.feedback?.startSound(ctx)
 			},
 			gesture,
 		)
@@ -155,6 +156,9 @@ async function firstView(ctx, view) {
 	draw(ctx)
 	showTurn(ctx)
 	performance.mark('istaka-ready')
+	// The move code, now rather than with the first tap: a first move made offline (with no
+	// service worker holding the app) must find it to wait in the outbox.
+	loadOutbox(ctx).catch(() => {})
 	resendKept(ctx)
 	const events = view.events || []
 	const since = seen == null ? null : events.filter(e => e.v > seen)

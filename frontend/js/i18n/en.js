@@ -89,6 +89,7 @@ err_network=Network trouble, retrying…
 reconnecting=Reconnecting to the table…
 result=Result
 ob_failed=Your move was not sent: no connection.
+ob_wait=Not sent yet: no connection. Your move goes as soon as it is back.
 err_notable=This table does not exist (any more).
 copy=Copy
 share=Share

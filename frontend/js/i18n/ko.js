@@ -86,6 +86,7 @@ err_network=연결이 불안정해요. 다시 시도 중…
 reconnecting=방에 다시 연결하는 중…
 result=결과
 ob_failed=수를 보내지 못했어요: 연결이 없어요.
+ob_wait=아직 보내지 않았어요: 연결이 없어요. 연결되면 바로 수를 보낼게요.
 err_notable=이 방은 없거나 사라졌어요.
 copy=복사
 share=공유

@@ -86,6 +86,7 @@ err_network=Bağlantı sorunu, yeniden deneniyor…
 reconnecting=Masaya yeniden bağlanılıyor…
 result=Sonuç
 ob_failed=Hamlen gönderilemedi: bağlantı yok.
+ob_wait=Henüz gönderilmedi: bağlantı yok. Hamlen bağlantı gelir gelmez gider.
 err_notable=Bu masa yok (artık).
 copy=Kopyala
 share=Paylaş

@@ -23,7 +23,6 @@ push_done=Notifications are on.
 push_blocked=Notifications are blocked for this site: allow them in the browser settings.
 push_ios=On iPhone and iPad, notifications need the app on the Home Screen: tap Share, then "Add to Home Screen", and open the table from there.
 push_none=This browser cannot show notifications; keep the tab open, its title shows when it is your turn.
-ob_wait=Not sent yet: no connection. Your move goes as soon as it is back.
 ob_moved=Your move was not made: the table moved on while it waited.
 push_unanswered=The browser's question was closed unanswered: tap again and choose Allow.
 push_refused=This browser would not subscribe (a private window cannot get notifications): open the table in a normal window, or keep this tab open.

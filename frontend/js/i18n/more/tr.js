@@ -22,7 +22,6 @@ push_done=Bildirimler açık.
 push_blocked=Bu site için bildirimler engelli: tarayıcı ayarlarından izin ver.
 push_ios=iPhone ve iPad'de bildirimler için uygulama Ana Ekran'da olmalı: Paylaş'a, sonra "Ana Ekrana Ekle"ye dokun ve masayı oradan aç.
 push_none=Bu tarayıcı bildirim gösteremiyor; sekmeyi açık tut, sıra sana gelince başlığı değişir.
-ob_wait=Henüz gönderilmedi: bağlantı yok. Hamlen bağlantı gelir gelmez gider.
 ob_moved=Hamlen yapılmadı: beklerken masa ilerledi.
 push_unanswered=Tarayıcının sorusu yanıtsız kapandı: yeniden dokun ve İzin ver'i seç.
 push_refused=Bu tarayıcı abone olmadı (gizli pencere bildirim alamaz): masayı normal bir pencerede aç ya da bu sekmeyi açık tut.
