@@ -251,12 +251,17 @@ export function dock(v, o, bottom) {
 			timer(v, me),
 		)
 	const notice = o.notice && h('span.notice', { id: 'move-notice', role: 'status' }, o.notice)
+	// Our discard on its way: the turn is the next seat's already, as the corner shows.
+	const said =
+		o.discarding != null
+			? t('s_wait', { name: nameOf(v, (me + 1) % v.seats.length) })
+			: status(v, me, o.spectator)
 	const d = h(
 		'.dock',
 		bottom,
 		self,
 		// A move not sent yet: the status would ask for it again.
-		h('p.status', { id: 'status' }, !o.pending && status(v, me, o.spectator), notice),
+		h('p.status', { id: 'status' }, !o.pending && said, notice),
 	)
 	if (v.phase === 'over') {
 		const next = legal(v, 'next_hand') && !o.busy

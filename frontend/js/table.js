@@ -142,7 +142,13 @@ async function viewArrived(ctx, { view, prev, own }) {
 	ctx.feedback?.feedback(ctx, prev, view)
 	if (view.events?.length && !state.screen.covered) {
 		const events = view.events.filter(e => e.v > prev.version)
-		await playEvents(ctx, events, prev.pile_count, own)
+		let pile = prev.pile_count
+		// A new deal is drawn at once, the computers' first moves flying over it.
+		if (view.hand !== prev.hand) {
+			draw(ctx)
+			pile = view.pile_count + events.filter(e => e.type === 'draw').length
+		}
+		await playEvents(ctx, events, pile, own)
 	}
 	showTurn(ctx)
 	ctx.redraw()

@@ -91,6 +91,15 @@ function say(ctx, events, own) {
 	}
 }
 
+// The status line follows the turn as the computers play, not only once they are done (the
+// redraw after them says what our turn asks). A line with a notice is left alone.
+function turnPassed({ root, state }, view, seat) {
+	const line = $('#status', root)
+	const next = (seat + 1) % view.seats.length
+	if (!line || line.children.length || next === state.seat) return
+	line.textContent = t('s_wait', { name: nameOf(view, next) })
+}
+
 // The others' moves (and the computer's for us); the pile counts down as tiles fly.
 export async function playEvents(ctx, events, pileCount, own) {
 	const { state, root } = ctx
@@ -120,6 +129,7 @@ export async function playEvents(ctx, events, pileCount, own) {
 		} else if (e.type === 'discard') {
 			await fly(ctx, rack, corner(e.seat), e.tile)
 			corner(e.seat)?.replaceChildren(tileEl(e.tile, view.okey))
+			turnPassed(ctx, view, e.seat)
 		} else {
 			await fly(ctx, rack, $('.mid', root), e.tile)
 		}

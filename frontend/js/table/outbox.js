@@ -27,7 +27,8 @@ export async function send(ctx, entry, fail) {
 	const { state } = ctx
 	const { type, tile } = entry.move
 	beginMove(state, type, tile)
-	ctx.redraw(type === 'discard' ? 'all' : 'rack')
+	// A discard shows in our corner, Next hand takes the result panel away: the whole screen.
+	ctx.redraw(type === 'discard' || type === 'next_hand' ? 'all' : 'rack')
 	try {
 		// Offline, the layout's save is still trying (api.js): the move does not wait for it.
 		if (navigator.onLine !== false) await ctx.layoutSave.sent

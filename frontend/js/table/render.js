@@ -77,7 +77,7 @@ function drawScreen(ctx, focus) {
 	if (is101(state)) parts.okey101.fitMelds(root, meldsScrolled)
 	if (state.screen.away) root.append(parts.away.awayPanel(state.screen.away))
 	if (v.status === 'waiting') root.append(waitingRoom(ctx))
-	else if (v.phase === 'over' && !state.screen.resultHidden) {
+	else if (v.phase === 'over' && !state.screen.resultHidden && state.sync.moving !== 'next_hand') {
 		// A rematch asked for changes the panel, not the game's version.
 		const key = `${v.version}:${v.rematch?.table_id ?? ''}`
 		const same = shown?.dataset.version === key
