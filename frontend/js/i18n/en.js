@@ -79,7 +79,6 @@ ago_h={n} h ago
 ago_d={n} days ago
 ago_d1=1 day ago
 last_move=last move {when}
-forget=Forget
 status_failed=Could not refresh; this list may be out of date.
 device_linked=This device now plays your seat.
 bad_seat_link=That is not a seat link.

@@ -76,7 +76,6 @@ ago_min={n}분 전
 ago_h={n}시간 전
 ago_d={n}일 전
 last_move=마지막 수 {when}
-forget=지우기
 status_failed=새로 고치지 못했습니다. 목록이 오래되었을 수 있습니다.
 device_linked=이제 이 기기에서 내 자리로 플레이합니다.
 bad_seat_link=자리 링크가 아닙니다.

@@ -76,7 +76,6 @@ ago_min={n} dk önce
 ago_h={n} sa önce
 ago_d={n} gün önce
 last_move=son hamle {when}
-forget=Unut
 status_failed=Yenilenemedi; liste eski olabilir.
 device_linked=Bu cihaz artık senin yerinde oynuyor.
 bad_seat_link=Bu bir yer bağlantısı değil.
