@@ -4,7 +4,7 @@
 // buttons), picking (101 groups), discarding (a discard on its way), pending (that move
 // waits for the connection), notice (words about our last move, or null), okey101 (its
 // module), lastDiscard ({ seat, tile } of the discard made last, marked in its corner).
-import { t, tn } from './i18n/index.js'
+import { t, tn, seatName } from './i18n/index.js'
 import { h } from './ui.js'
 import { tileEl, faceTile, backTile, faceLabel, faceOf, valueOf, FAKE } from './tiles.js'
 import { timeLeft } from './when.js'
@@ -40,7 +40,7 @@ export function fitOf(v, tile) {
 	return { name: nameOf(v, fit.seat), meld: meld.map(value).join('-'), mine: fit.seat === v.you }
 }
 export const playerOf = (v, seat) => v?.players?.find(p => p.seat === seat) || {}
-export const nameOf = (v, seat) => playerOf(v, seat).name || t('player_n', { n: seat + 1 })
+export const nameOf = (v, seat) => seatName(playerOf(v, seat), seat)
 
 // A name's initials, numbers kept whole: "Computer 2" → "C2", "Ayşe Yılmaz" → "AY".
 export function initials(name) {

@@ -1,7 +1,7 @@
 // "Your tables" on the home screen: each table this device holds a seat at, whose turn it
 // is (yours first), the time left and the last move, all from one POST /api/tables/status.
 // Loaded only when the device holds a table, so a first visit never pays for it.
-import { t, tn, getLang, more } from './i18n/index.js'
+import { t, tn, getLang, more, seatName } from './i18n/index.js'
 import { h, btn, toast } from './ui.js'
 import { api } from './api.js'
 import { timeLeft as secondsLeft, ago } from './when.js'
@@ -25,7 +25,9 @@ export function stateLabel(entry) {
 	if (status === 'waiting') return t('st_waiting')
 	if (status === 'finished') return t('st_finished')
 	if (turn == null) return t('st_hand_over')
-	return mine ? t('st_your_turn') : t('st_their_turn', { name: entry.turn_name })
+	const player = entry.players?.find(p => p.seat === turn)
+	const name = player ? seatName(player, turn) : entry.turn_name
+	return mine ? t('st_your_turn') : t('st_their_turn', { name })
 }
 
 // Tables waiting for you first, the closest deadline first among them; then the others,
@@ -115,10 +117,10 @@ export function rowTitle(entry) {
 	const held = entry.held_seats || []
 	const humans = entry.players.filter(p => p.kind === 'human' && p.name)
 	const bots = entry.players.filter(p => p.kind === 'bot').length
-	const others = humans.filter(p => !held.includes(p.seat)).map(p => p.name)
+	const others = humans.filter(p => !held.includes(p.seat)).map(p => seatName(p, p.seat))
 	const computers = bots ? tn('yt_computers', bots) : ''
 	if (others.length) return [others.join(', '), computers].filter(Boolean).join(' · ')
-	if (humans.length > 1) return humans.map(p => p.name).join(', ')
+	if (humans.length > 1) return humans.map(p => seatName(p, p.seat)).join(', ')
 	return bots ? tn('yt_vs_computers', bots) : t('yt_alone')
 }
 
@@ -147,7 +149,10 @@ export function rematchOffers(entries, holds) {
 		.map(e => ({ entry: e, name: e.rematch.by_name || nameOfSeat(e, e.rematch.by) }))
 }
 const nameOfSeat = (entry, seat) =>
-	entry.players.find(p => p.seat === seat)?.name || t('player_n', { n: seat + 1 })
+	seatName(
+		entry.players.find(p => p.seat === seat),
+		seat,
+	)
 
 // The offer's own row: who asks, at which game, and Join (takes this device's seat there).
 function offerRow({ entry, name }) {

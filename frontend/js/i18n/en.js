@@ -17,6 +17,7 @@ create_table=Create a table
 hotseat=Pass and play
 hotseat_hint=2 to 4 players on this device; a cover hides each rack between turns.
 player_n=Player {n}
+computer_n=Computer {n}
 add_player=Add a player
 remove_player=Remove a player
 start_hotseat=Start

@@ -17,6 +17,7 @@ create_table=방 만들기
 hotseat=폰 한 대로
 hotseat_hint=한 기기로 2~4명. 차례 사이엔 가림 화면이 패를 가려요.
 player_n=플레이어 {n}
+computer_n=컴퓨터 {n}
 add_player=플레이어 추가
 remove_player=플레이어 빼기
 start_hotseat=시작
