@@ -31,9 +31,14 @@ export function h(tag, attrs, ...kids) {
 export function fitNames(root = document) {
 	const names = [...root.querySelectorAll('.fit')]
 	names.forEach(el => el.classList.remove('cut'))
+	// Widths to the fraction: a name 0.4 px too wide ("Bilgisayar 2") still gets an ellipsis,
+	// which scrollWidth's whole pixels miss.
 	const cut = names.filter(el => {
 		const box = el.parentElement
-		return el.scrollWidth > el.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1
+		const over = el.getBoundingClientRect().width - box.getBoundingClientRect().width
+		return (
+			over > 0.01 || el.scrollWidth > el.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1
+		)
 	})
 	cut.forEach(el => el.classList.add('cut'))
 }
