@@ -65,27 +65,13 @@ export function seatName(p, seat) {
 }
 
 // Turkish: a tile's name as the object of a verb ("Sarı 7'yi attın"): the accusative ending
-// after a numeral goes by how the number is said, after a word by its last vowel. Other
+// after a number goes by how the number is said (bir'i, iki'yi, üç'ü...), "okey'i". Other
 // languages: the name as it is.
-const TR_NUMBER_ACC = [
-	"'i",
-	"'yi",
-	"'ü",
-	"'ü",
-	"'i",
-	"'yı",
-	"'yi",
-	"'i",
-	"'u",
-	"'u",
-	"'i",
-	"'yi",
-	"'ü",
-]
+const TR_ACC = 'i yi ü ü i yı yi i u u i yi ü'.split(' ')
 export function objectOf(label) {
 	if (lang !== 'tr') return label
 	const number = /(\d+)$/.exec(label)
-	if (number) return label + (TR_NUMBER_ACC[+number[1] - 1] ?? '')
+	if (number) return `${label}'${TR_ACC[number[1] - 1]}`
 	return /okey$/.test(label) ? label + "'i" : label
 }
 
