@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Node tools pinned in infra/package.json into infra/node_modules: dynalite
 # (a DynamoDB-compatible server on LevelDB) for the store contract tests, and the dev
-# dependencies: prettier for `make format` / `make format-check`, axe-core for
+# dependencies: prettier for `make format` / `make format-check`, eslint and globals for
+# `make lint` (eslint.config.js), axe-core for
 # tests/frontend/e2e/test_axe.py, lighthouse (12.x: 13 needs Node 22) for `make bench`. Node itself comes from apt
 # when it is missing and we are root. (`make jstest` needs only node, none of these.)
 # Idempotent: runs npm only when a pinned version is not the one installed.
@@ -30,3 +31,4 @@ if [ -n "$stale" ]; then
 fi
 test -f node_modules/dynalite/cli.js
 test -x node_modules/.bin/prettier
+test -x node_modules/.bin/eslint

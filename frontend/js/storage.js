@@ -57,13 +57,25 @@ export const player = () => load('istaka.player', null)
 export const setPlayer = p => save('istaka.player', p)
 export const forgetPlayer = () => store?.removeItem('istaka.player')
 export const recent = () => load('istaka.recent', []).filter(r => getAuth(r.id))
-// "Forget" on the home screen: this device gives up its seat token.
+// ✕ on Your tables: this device gives up its seat token. Returns what unforget needs.
 export function forget(id) {
+	const list = load('istaka.recent', [])
+	const kept = { id, auth: getAuth(id), index: list.findIndex(r => r.id === id) }
+	kept.entry = list[kept.index]
 	store?.removeItem('istaka.t.' + id)
 	save(
 		'istaka.recent',
-		load('istaka.recent', []).filter(r => r.id !== id),
+		list.filter(r => r.id !== id),
 	)
+	return kept
+}
+// Undo: the token back, at its place in the list.
+export function unforget({ id, auth, entry, index }) {
+	if (!auth) return
+	save('istaka.t.' + id, auth)
+	const list = load('istaka.recent', []).filter(r => r.id !== id)
+	if (entry) list.splice(Math.max(0, index), 0, entry)
+	save('istaka.recent', list.slice(0, HELD_MAX))
 }
 export const hex = buf =>
 	[...new Uint8Array(buf)].map(b => b.toString(16).padStart(2, '0')).join('')

@@ -34,13 +34,19 @@ export function fitNames(root = document) {
 		const group = el.closest('[data-names]') || root
 		groups.set(group, [...(groups.get(group) || []), el])
 	}
+	// Widths to the fraction: a name 0.4 px too wide ("Bilgisayar 2") is still cut, which
+	// scrollWidth's whole pixels miss.
+	const cut = el => {
+		const box = el.parentElement
+		const over = el.getBoundingClientRect().width - box.getBoundingClientRect().width
+		return (
+			over > 0.01 || el.scrollWidth > el.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1
+		)
+	}
 	for (const names of groups.values()) {
 		;['title', 'word', 'short'].some(form => {
 			for (const el of names) el.textContent = el[form] || el.dataset[form]
-			return !names.some(el => {
-				const box = el.parentElement
-				return el.scrollWidth > el.clientWidth + 1 || box.scrollWidth > box.clientWidth + 1
-			})
+			return !names.some(cut)
 		})
 	}
 }

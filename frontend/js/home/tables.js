@@ -1,15 +1,16 @@
 // "Your tables" on the home screen: each table this device holds a seat at, whose turn it
 // is (yours first), the time left and the last move, all from one POST /api/tables/status.
 // Loaded only when the device holds a table, so a first visit never pays for it.
-import { t, tn, getLang, more } from '../i18n/index.js'
+import { t, tn, getLang, more, seatName } from '../i18n/index.js'
 import { h, btn, toast } from '../ui.js'
 import { api } from '../api.js'
 import { timeLeft as secondsLeft, ago } from '../when.js'
-import { recent, getAuth, forget, uuid } from '../storage.js'
+import { recent, getAuth, forget, unforget, uuid } from '../storage.js'
 import { useStyle } from '../style.js'
 
 const REFRESH_MS = 60000 // a new status read while the home screen is in view
 const TICK_MS = 10000 // "45 s left" and "3 min ago" move on between reads
+const UNDO_MS = 8000 // a removed table's Undo stays this long
 
 // The time left before `deadline`, seen at `now` (both epoch ms).
 export function timeLeft(deadline, now) {
@@ -24,7 +25,9 @@ export function stateLabel(entry) {
 	if (status === 'waiting') return t('st_waiting')
 	if (status === 'finished') return t('st_finished')
 	if (turn == null) return t('st_hand_over')
-	return mine ? t('st_your_turn') : t('st_their_turn', { name: entry.turn_name })
+	const player = entry.players?.find(p => p.seat === turn)
+	const name = player ? seatName(player, turn) : entry.turn_name
+	return mine ? t('st_your_turn') : t('st_their_turn', { name })
 }
 
 // Tables waiting for you first, the closest deadline first among them; then the others,
@@ -49,40 +52,62 @@ function setBadge(n) {
 	;(n ? nav.setAppBadge(n) : nav.clearAppBadge()).catch(() => {})
 }
 
-function detail(entry, now) {
+// What tells a table from the others like it: the game, the computers' level, the seats.
+export function kindOf(entry) {
+	const levels = [...new Set(entry.players.filter(p => p.kind === 'bot').map(p => p.level))]
+	return [
+		t(entry.variant === '101' ? 'v101' : 'classic'),
+		levels.length === 1 && levels[0] && t('lvl_' + levels[0]),
+		t('yt_seats', { n: entry.players.length }),
+	]
+		.filter(Boolean)
+		.join(' · ')
+}
+
+// Its time: a friends table's clock (the only kind where a turn waits on someone away),
+// then the last move, or when it was opened here (`at`) before any.
+export function detail(entry, now, at) {
 	const bits = []
-	if (entry.variant === '101') bits.push(t('v101'))
-	if (entry.status === 'playing' && entry.turn != null && entry.deadline)
-		bits.push(timeLeft(entry.deadline, now))
+	const clock = entry.mode === 'friends' && entry.status === 'playing' && entry.turn != null
+	if (clock && entry.deadline) bits.push(timeLeft(entry.deadline, now))
 	if (entry.last_move) bits.push(t('last_move', { when: ago(entry.last_move, now) }))
+	else if (at) bits.push(t('yt_opened', { when: ago(at, now) }))
 	return bits.join(' · ')
 }
 
-function row(entry, now, onForget) {
+// ✕ takes a table off this device's list (with Undo, onRemove's).
+const remover = (id, label, onRemove) =>
+	h(
+		'button.x',
+		{ type: 'button', 'aria-label': t('yt_remove', { table: label }), onclick: () => onRemove(id) },
+		'✕',
+	)
+
+function row(entry, now, onRemove) {
 	const id = entry.table_id
+	const at = recent().find(r => r.id === id)?.at
 	if (entry.error) {
-		const when = recent().find(r => r.id === id)?.at
+		const when = at ? new Date(at).toLocaleString(getLang()) : id
 		return h(
 			'li.gone',
 			{ 'data-table': id },
-			h(
-				'span',
-				h('strong', when ? new Date(when).toLocaleString(getLang()) : id),
-				h('small.state', stateLabel(entry)),
-			),
-			btn(t('forget'), () => onForget(id), 'small'),
+			h('span', h('strong', when), h('small.state', stateLabel(entry))),
+			remover(id, when, onRemove),
 		)
 	}
+	const title = rowTitle(entry)
 	return h(
 		'li' + (entry.your_turn ? '.mine' : ''),
 		{ 'data-table': id },
 		h(
 			'a',
 			{ href: '#/t/' + id },
-			h('strong', rowTitle(entry)),
+			h('strong', title),
 			h('span.state', stateLabel(entry)),
-			h('small', detail(entry, now)),
+			h('small.kind', kindOf(entry)),
+			h('small.when', detail(entry, now, at)),
 		),
+		remover(id, title, onRemove),
 	)
 }
 
@@ -92,10 +117,10 @@ export function rowTitle(entry) {
 	const held = entry.held_seats || []
 	const humans = entry.players.filter(p => p.kind === 'human' && p.name)
 	const bots = entry.players.filter(p => p.kind === 'bot').length
-	const others = humans.filter(p => !held.includes(p.seat)).map(p => p.name)
+	const others = humans.filter(p => !held.includes(p.seat)).map(p => seatName(p, p.seat))
 	const computers = bots ? tn('yt_computers', bots) : ''
 	if (others.length) return [others.join(', '), computers].filter(Boolean).join(' · ')
-	if (humans.length > 1) return humans.map(p => p.name).join(', ')
+	if (humans.length > 1) return humans.map(p => seatName(p, p.seat)).join(', ')
 	return bots ? tn('yt_vs_computers', bots) : t('yt_alone')
 }
 
@@ -124,7 +149,10 @@ export function rematchOffers(entries, holds) {
 		.map(e => ({ entry: e, name: e.rematch.by_name || nameOfSeat(e, e.rematch.by) }))
 }
 const nameOfSeat = (entry, seat) =>
-	entry.players.find(p => p.seat === seat)?.name || t('player_n', { n: seat + 1 })
+	seatName(
+		entry.players.find(p => p.seat === seat),
+		seat,
+	)
 
 // The offer's own row: who asks, at which game, and Join (takes this device's seat there).
 function offerRow({ entry, name }) {
@@ -146,7 +174,7 @@ function offerRow({ entry, name }) {
 	return h(
 		'li.offer',
 		{ 'data-rematch': entry.rematch.table_id },
-		h('span', h('strong', t('rm_offer', { name })), h('small', detail(entry, Date.now()))),
+		h('span', h('strong', t('rm_offer', { name })), h('small', kindOf(entry))),
 		join,
 	)
 }
@@ -158,14 +186,38 @@ export async function showYourTables(card) {
 	const done = h('ul.yours')
 	const folded = h('details.finished', { id: 'finished-tables', hidden: true }, h('summary'), done)
 	const note = h('p.hint', t('loading'))
+	const undoLine = h('p.undo', { id: 'table-removed', role: 'status', hidden: true })
 	await Promise.all([more(), useStyle('social')])
-	card.append(list, folded, note)
+	card.append(list, folded, undoLine, note)
 	let answer = null // the last status answer, and when it came (this device's clock)
 	let received = 0
-	const onForget = id => {
-		forget(id)
+	let undoTimer = 0
+	// Off the list and this device at once; Undo, for a while, puts the seat back.
+	const onRemove = id => {
+		const kept = forget(id)
+		const entry = answer?.tables.find(e => e.table_id === id)
 		if (answer) answer.tables = answer.tables.filter(e => e.table_id !== id)
+		const undo = btn(
+			t('yt_undo'),
+			() => {
+				unforget(kept)
+				if (answer && entry) answer.tables.push(entry)
+				hideUndo()
+				draw()
+			},
+			'small',
+		)
+		undo.id = 'undo-remove'
+		undoLine.replaceChildren(h('span', t('yt_removed')), undo)
+		undoLine.hidden = false
+		clearTimeout(undoTimer)
+		undoTimer = setTimeout(hideUndo, UNDO_MS)
 		draw()
+	}
+	const hideUndo = () => {
+		clearTimeout(undoTimer)
+		undoLine.hidden = true
+		undoLine.replaceChildren()
 	}
 	// Before the first answer, or without one: the tables as links, by when opened here.
 	const plain = r =>
@@ -180,9 +232,9 @@ export async function showYourTables(card) {
 		const ordered = order(answer.tables)
 		const over = ordered.filter(e => isFinished(e, now))
 		const offers = rematchOffers(answer.tables, id => !!getAuth(id)).map(offerRow)
-		const rows = ordered.filter(e => !isFinished(e, now)).map(e => row(e, now, onForget))
+		const rows = ordered.filter(e => !isFinished(e, now)).map(e => row(e, now, onRemove))
 		list.replaceChildren(...offers, ...rows)
-		done.replaceChildren(...over.map(e => row(e, now, onForget)))
+		done.replaceChildren(...over.map(e => row(e, now, onRemove)))
 		folded.hidden = !over.length
 		folded.firstChild.textContent = t('yt_finished', { n: over.length })
 		setBadge(waitingForYou(answer.tables.filter(e => !isFinished(e, now))))

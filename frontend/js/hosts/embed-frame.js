@@ -87,6 +87,26 @@ function neededHeight() {
 	return Math.ceil(height)
 }
 
+// Through a hand the frame keeps the tallest height it has asked for: the table is stretched
+// to it (--embed-hold, embed.css), so a turn with fewer lines (no move buttons, a status on
+// one line) does not shrink the frame and move the host page under a finger; the result may
+// still grow it. A new hand lets go. `key`: the hand on the table (onView), null before.
+const hold = { key: null, table: 0 }
+function holdFor(view) {
+	const key = view.status === 'waiting' ? null : `${view.table_id}:${view.hand}`
+	if (key === hold.key) return
+	hold.key = key
+	hold.table = 0
+	document.body.style.removeProperty('--embed-hold')
+}
+function holdTable() {
+	const table = hold.key && document.querySelector('.embed-screen .table')
+	const height = table ? Math.ceil(table.getBoundingClientRect().height) : 0
+	if (height <= hold.table) return
+	hold.table = height
+	document.body.style.setProperty('--embed-hold', height + 'px')
+}
+
 // A resize message whenever that height changes. Measured after each change to the page
 // in a microtask: an iframe out of view gets no animation frames.
 function watchHeight() {
@@ -94,6 +114,7 @@ function watchHeight() {
 	let queued = false
 	const measure = () => {
 		queued = false
+		holdTable()
 		const height = neededHeight()
 		if (height !== last) post('resize', { height: (last = height) })
 	}
@@ -155,6 +176,7 @@ export async function startEmbed(mount, query) {
 			takeSeat,
 			openApp,
 			onView: ({ view }) => {
+				holdFor(view)
 				for (const [type, fields] of messagesFor(view, prev)) post(type, fields)
 				prev = view
 			},

@@ -51,5 +51,32 @@ export function t(key, params) {
 	return params ? s.replace(/\{(\w+)\}/g, (_, n) => params[n] ?? '') : s
 }
 
+// A seat's name for the reader. The names the game makes up are said in the reader's
+// language, from the seat: a computer's (the API's "Computer 2", or none) and a default
+// "Player 2" in any language (the creator's device chose the words). `p`: a view's player.
+const MADE_UP = /^(?:Player|Oyuncu|플레이어) (\d+)$/
+export function seatName(p, seat) {
+	const name = p?.name
+	if (p?.kind === 'bot' && (!name || name === `Computer ${seat + 1}`))
+		return t('computer_n', { n: seat + 1 })
+	const made = name && MADE_UP.exec(name)
+	if (made) return t('guest_name', { n: made[1] })
+	return name || t('player_n', { n: seat + 1 })
+}
+
+// Turkish: a tile's name as the object of a verb ("Sarı 7'yi attın"): the accusative ending
+// after a number goes by how the number is said (bir'i, iki'yi, üç'ü...), "okey'i". Other
+// languages: the name as it is.
+const TR_ACC = 'i yi ü ü i yı yi i u u i yi ü'.split(' ')
+export function objectOf(label) {
+	if (lang !== 'tr') return label
+	const number = /(\d+)$/.exec(label)
+	if (number) return `${label}'${TR_ACC[number[1] - 1]}`
+	return /okey$/.test(label) ? label + "'i" : label
+}
+
+// A sentence starts with a capital letter, whichever word the language puts first.
+export const sentence = text => (text ? text[0].toLocaleUpperCase(lang) + text.slice(1) : text)
+
 // Count phrases; key + '1' is the "one" form, where a language has one.
 export const tn = (key, n, p = {}) => t(n === 1 && cur[key + '1'] ? key + '1' : key, { n, ...p })

@@ -2,7 +2,7 @@
 // review steps through one seat's turns of a finished hand, as GET .../hands/{n}/review
 // answers them (docs/API.md); the seat switcher shows the same hand through another seat's
 // turns. screen.js draws it and binds its swipes and keys.
-import { t, tn, getLang } from '../i18n/index.js'
+import { t, tn, getLang, objectOf } from '../i18n/index.js'
 import { tileLabel } from '../tiles.js'
 
 export const VERDICTS = ['best', 'good', 'inaccuracy', 'mistake', 'blunder']
@@ -112,7 +112,9 @@ export function playedLines(turn, okey) {
 	lines.push(...tableLines(move, ''))
 	if (move.discard != null) {
 		const key = move.finish ? 'rv_finish' : 'rv_throw'
-		lines.push(line(t(key, { tile: label(move.discard) }), move.discard))
+		lines.push(
+			line(t(key, { tile: label(move.discard), obj: objectOf(label(move.discard)) }), move.discard),
+		)
 	}
 	if (move.penalty) lines.push(line(t('rv_penalty', { n: move.penalty })))
 	return lines
@@ -140,7 +142,9 @@ export function coachLines(turn, okey) {
 	lines.push(...tableLines(move, 'c_'))
 	if (move.discard != null) {
 		const key = move.finish ? 'rv_c_finish' : 'rv_c_throw'
-		lines.push(line(t(key, { tile: label(move.discard) }), move.discard))
+		lines.push(
+			line(t(key, { tile: label(move.discard), obj: objectOf(label(move.discard)) }), move.discard),
+		)
 	}
 	return lines
 }
@@ -170,7 +174,7 @@ export function otherLines(moves, okey, name) {
 		if (move.laid) parts.push(tn('rv_o_laid', move.laid))
 		if (move.discard != null) {
 			const key = move.finish ? 'rv_o_finish' : 'rv_o_throw'
-			parts.push(t(key, { tile: label(move.discard) }))
+			parts.push(t(key, { tile: label(move.discard), obj: objectOf(label(move.discard)) }))
 		}
 		return t('rv_o_line', { name: name(move.seat), moves: parts.join(', ') })
 	})

@@ -90,7 +90,8 @@ function redraw(say) {
 	const { body, live } = open
 	const had = body.contains(document.activeElement)
 	const focused = had ? document.activeElement.id : null
-	body.replaceChildren(...content(open))
+	// replaceChildren writes a null or false part as text ("null"): the parts left out go.
+	body.replaceChildren(...content(open).filter(part => part != null && part !== false))
 	if (had) {
 		const other = focused === 'rv-prev' ? 'rv-next' : 'rv-prev'
 		const ids = [focused, other, 'rv-next', 'rv-prev']

@@ -68,7 +68,7 @@ export async function act(ctx, type, tile = null, prefer = null, fields = {}, co
 	await outbox.send(ctx, { move, prefer }, fail)
 }
 
-// Loaded with the first gesture (table.js); asked for again after a failed load.
+// Loaded once the table is drawn (table.js firstView); asked for again after a failed load.
 export function loadOutbox(ctx) {
 	ctx.outbox ??= import('./outbox.js').catch(error => {
 		ctx.outbox = null

@@ -1,7 +1,7 @@
 // The others' moves, shown and said: tiles fly between the pile, racks and discard
 // corners, and the screen reader hears a sentence per move. It redraws nothing: the
 // view's subscriber (table.js) does, after it.
-import { t, tn } from '../i18n/index.js'
+import { t, tn, objectOf, sentence } from '../i18n/index.js'
 import { $, toast, announce } from '../ui.js'
 import { tileEl, backTile, tileLabel } from '../tiles.js'
 import { nameOf } from './board.js'
@@ -32,14 +32,17 @@ export function describe(event, view) {
 	let said = key
 	if (mine(event.seat)) said = key + '_you'
 	else if (key === 'e_take' && mine(event.source)) said = 'e_take_yours'
-	const text =
+	const tile = event.tile != null ? tileLabel(event.tile, view.okey) : ''
+	const text = sentence(
 		showCost(event, view) ||
-		t(said, {
-			name: nameOf(view, event.seat),
-			from: nameOf(view, event.source ?? 0),
-			n: (event.hand ?? 0) + 1,
-			tile: event.tile != null ? tileLabel(event.tile, view.okey) : '',
-		})
+			t(said, {
+				name: nameOf(view, event.seat),
+				from: nameOf(view, event.source ?? 0),
+				n: (event.hand ?? 0) + 1,
+				tile,
+				obj: objectOf(tile), // the tile as the verb's object (Turkish: "Sarı 7'yi")
+			}),
+	)
 	return event.auto ? text + ' ' + t('e_auto') : text
 }
 
@@ -91,6 +94,15 @@ function say(ctx, events, own) {
 	}
 }
 
+// The status line follows the turn as the computers play, not only once they are done (the
+// redraw after them says what our turn asks). A line with a notice is left alone.
+function turnPassed({ root, state }, view, seat) {
+	const line = $('#status', root)
+	const next = (seat + 1) % view.seats.length
+	if (!line || line.children.length || next === state.seat) return
+	line.textContent = t('s_wait', { name: nameOf(view, next) })
+}
+
 // The others' moves (and the computer's for us); the pile counts down as tiles fly.
 export async function playEvents(ctx, events, pileCount, own) {
 	const { state, root } = ctx
@@ -120,6 +132,7 @@ export async function playEvents(ctx, events, pileCount, own) {
 		} else if (e.type === 'discard') {
 			await fly(ctx, rack, corner(e.seat), e.tile)
 			corner(e.seat)?.replaceChildren(tileEl(e.tile, view.okey))
+			turnPassed(ctx, view, e.seat)
 		} else {
 			await fly(ctx, rack, $('.mid', root), e.tile)
 		}

@@ -4,7 +4,7 @@
 // buttons), picking (101 groups), discarding (a discard on its way), pending (that move
 // waits for the connection), notice (words about our last move, or null), okey101 (its
 // module), lastDiscard ({ seat, tile } of the discard made last, marked in its corner).
-import { t, tn } from '../i18n/index.js'
+import { t, tn, seatName } from '../i18n/index.js'
 import { h } from '../ui.js'
 import { tileEl, faceTile, backTile, faceLabel, faceOf, valueOf, FAKE } from '../tiles.js'
 import { timeLeft } from '../when.js'
@@ -40,7 +40,7 @@ export function fitOf(v, tile) {
 	return { name: nameOf(v, fit.seat), meld: meld.map(value).join('-'), mine: fit.seat === v.you }
 }
 export const playerOf = (v, seat) => v?.players?.find(p => p.seat === seat) || {}
-export const nameOf = (v, seat) => playerOf(v, seat).name || t('player_n', { n: seat + 1 })
+export const nameOf = (v, seat) => seatName(playerOf(v, seat), seat)
 
 // A name's initials, numbers kept whole: "Computer 2" → "C2", "Ayşe Yılmaz" → "AY".
 export function initials(name) {
@@ -282,15 +282,20 @@ export function dock(v, o, bottom) {
 			timer(v, me),
 		)
 	const notice = o.notice && h('span.notice', { id: 'move-notice', role: 'status' }, o.notice)
+	// Our discard on its way: the turn is the next seat's already, as the corner shows.
+	const said =
+		o.discarding != null
+			? t('s_wait', { name: nameOf(v, (me + 1) % v.seats.length) })
+			: status(v, me, o.spectator)
 	// A move not sent yet: the status would ask for it again. Its title: cut to one line.
-	const said = !o.pending && status(v, me, o.spectator)
+	const shown = !o.pending && said
 	// A nudge to this seat (its own view only, while its turn lasts).
 	const nudged = v.nudge && h('span.notice.nudged', { id: 'nudged' }, nudgeText(v.nudge))
 	const d = h(
 		'.dock',
 		bottom,
 		self,
-		h('p.status', { id: 'status', title: said }, said, notice, nudged),
+		h('p.status', { id: 'status', title: shown }, shown, notice, nudged),
 	)
 	if (v.phase === 'over') {
 		const next = legal(v, 'next_hand') && !o.busy

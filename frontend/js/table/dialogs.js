@@ -1,7 +1,7 @@
 // The table screen's dialogs: the menu, the move log, the score sheet, a seat's discards,
 // and questions (a discard that costs a penalty). Like render.js they only read the
 // state; their buttons carry a data-act for input.js, which binds the taps.
-import { t, tn, more } from '../i18n/index.js'
+import { t, tn, more, seatName } from '../i18n/index.js'
 import { h, btn, shareBox, modal, closeModal } from '../ui.js'
 import { discardsOf, fitOf } from './board.js'
 import { tileEl } from '../tiles.js'
@@ -25,7 +25,7 @@ export async function openMenu(ctx) {
 		: []
 	const goTo = (label, to) => btn(t(label), null, '', { 'data-act': 'go', 'data-to': to })
 	const toComputer = p =>
-		btn(t('replace_x', { name: p.name }), null, 'small', {
+		btn(t('replace_x', { name: seatName(p, p.seat) }), null, 'small', {
 			'data-act': 'computer',
 			'data-seat': p.seat,
 		})

@@ -59,10 +59,11 @@ export function openTable(mount, id, env) {
 		root.addEventListener(
 			type,
 			async () => {
-				// Before the move it may make: offline, the move could not load it.
+				// Again, if it failed to load with the first view.
 				loadOutbox(ctx).catch(() => {})
-				ctx.feedback ??= await import('./feedback.js')
-				ctx.feedback.startSound(ctx)
+				// Offline without a service worker there are no sounds, and no error either.
+				ctx.feedback ??= await import('./feedback.js').catch(() => null)
+				ctx.feedback?.startSound(ctx)
 			},
 			gesture,
 		)
@@ -141,7 +142,13 @@ async function viewArrived(ctx, { view, prev, own }) {
 	ctx.feedback?.feedback(ctx, prev, view)
 	if (view.events?.length && !state.screen.covered) {
 		const events = view.events.filter(e => e.v > prev.version)
-		await playEvents(ctx, events, prev.pile_count, own)
+		let pile = prev.pile_count
+		// A new deal is drawn at once, the computers' first moves flying over it.
+		if (view.hand !== prev.hand) {
+			draw(ctx)
+			pile = view.pile_count + events.filter(e => e.type === 'draw').length
+		}
+		await playEvents(ctx, events, pile, own)
 	}
 	showTurn(ctx)
 	ctx.redraw()
@@ -155,6 +162,9 @@ async function firstView(ctx, view) {
 	draw(ctx)
 	showTurn(ctx)
 	performance.mark('istaka-ready')
+	// The move code, now rather than with the first tap: a first move made offline (with no
+	// service worker holding the app) must find it to wait in the outbox.
+	loadOutbox(ctx).catch(() => {})
 	resendKept(ctx)
 	const events = view.events || []
 	const since = seen == null ? null : events.filter(e => e.v > seen)

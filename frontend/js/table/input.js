@@ -1,7 +1,7 @@
 // Input on a table screen: taps on buttons (by data-act, in ON_ACT) and on the rack, keys
 // on a rack tile, drags. Handlers change the state or call actions.js, then ask for a
 // redraw (ctx.redraw). A new button: a data-act where it is drawn, a handler in ON_ACT.
-import { $, closeModal } from '../ui.js'
+import { $, closeModal, toast } from '../ui.js'
 import { locate, slotAt, step } from './rack.js'
 import { draggable } from './drag.js'
 import { legal } from './board.js'

@@ -4,7 +4,8 @@
 // when the browser is back online or after a growing pause. The server answers a repeated
 // action_id without playing it twice (api/tables/play.py act). A table that moved on meanwhile
 // answers 409 with its view: the move is dropped and the words say what happened instead.
-// Loaded with the first gesture (table.js), so that a move made offline finds it.
+// Loaded once the table is drawn (table.js firstView), so that a first move made offline
+// finds it even where no service worker holds the app.
 import { t, more } from '../i18n/index.js'
 import { api, ApiError, reportConnection } from '../api.js'
 import { load, save, outboxKey } from '../storage.js'
@@ -26,7 +27,8 @@ export async function send(ctx, entry, fail) {
 	const { state } = ctx
 	const { type, tile } = entry.move
 	beginMove(state, type, tile)
-	ctx.redraw(type === 'discard' ? 'all' : 'rack')
+	// A discard shows in our corner, Next hand takes the result panel away: the whole screen.
+	ctx.redraw(type === 'discard' || type === 'next_hand' ? 'all' : 'rack')
 	try {
 		// Offline, the layout's save is still trying (api.js): the move does not wait for it.
 		if (navigator.onLine !== false) await ctx.layoutSave.sent
@@ -79,7 +81,7 @@ const WORLD = {
 	keep: (id, entry) => save(outboxKey(id), entry),
 	drop: id => save(outboxKey(id), null),
 	connection: reportConnection,
-	strings: () => more().catch(() => {}), // the words below (i18n/more/)
+	strings: () => more().catch(() => {}), // movedOn's words (i18n/more/)
 }
 
 // Sends `entry` until the server answers. Resolves with { view, own, notice }: own is true when
@@ -104,7 +106,7 @@ export async function deliver(ctx, entry, world = WORLD) {
 		}
 		if (ctx.state.sync.closed) return null
 		if (attempt === 0) {
-			await world.strings()
+			// ob_wait is in the first dictionary: offline, i18n/more/ may not load.
 			world.connection(false)
 			movePending(ctx.state, t('ob_wait'))
 			ctx.redraw()

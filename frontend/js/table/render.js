@@ -1,7 +1,7 @@
 // Drawing a table screen from its state. It reads the state and binds nothing: buttons
 // carry a data-act for input.js. table.js batches the redraws asked for (ctx.redraw)
 // and calls draw() once per frame.
-import { t, tn, more } from '../i18n/index.js'
+import { t, tn, more, seatName } from '../i18n/index.js'
 import { h, $, $$, shareBox, fitNames } from '../ui.js'
 import { renderRack } from './rack.js'
 import { renderFelt, dock, toolbar, legal, nameOf, clock } from './board.js'
@@ -77,7 +77,7 @@ function drawScreen(ctx, focus) {
 	if (is101(state)) parts.okey101.fitMelds(root, meldsScrolled)
 	if (state.screen.away) root.append(parts.away.awayPanel(state.screen.away))
 	if (v.status === 'waiting') root.append(waitingRoom(ctx))
-	else if (v.phase === 'over' && !state.screen.resultHidden) {
+	else if (v.phase === 'over' && !state.screen.resultHidden && state.sync.moving !== 'next_hand') {
 		// A rematch asked for changes the panel, not the game's version.
 		const key = `${v.version}:${v.rematch?.table_id ?? ''}`
 		const same = shown?.dataset.version === key
@@ -135,7 +135,7 @@ function waitingRoom(ctx) {
 	const v = ctx.state.sync.view
 	const url = inviteUrl(ctx)
 	const avatar = p => (p.kind === 'bot' ? '🤖' : p.name ? [...p.name][0] : '·')
-	const seat = p => h('li', h('span.av', avatar(p)), p.name || t('open_seat'))
+	const seat = p => h('li', h('span.av', avatar(p)), p.name ? seatName(p, p.seat) : t('open_seat'))
 	const invite =
 		url &&
 		h('div', h('p.hint', t('invite_hint')), shareBox(url, t('invite_title'), 'invite-link', true))

@@ -16,7 +16,7 @@ import {
 	unseenReactions,
 } from './reactions.js'
 
-const BUBBLE_MS = 4000
+const BUBBLE_MS = 6000 // then it fades out (social.css) for half a second
 // A reaction older than this when first seen is history, not news: no bubble.
 const FRESH_MS = 15000
 
@@ -44,7 +44,8 @@ export async function hear(ctx, view, first) {
 }
 
 // Beside the seat's badge (our own: beside the dock's name), for a few seconds; fixed to
-// the page, so that the redraws of the table under it leave it alone.
+// the page, so that the redraws of the table under it leave it alone. Never over a discard
+// (one we may want to take) nor the pile: the first place around the badge clear of them.
 function bubble(ctx, view, reaction) {
 	const mine = reaction.seat === ctx.state.seat && !ctx.state.spectator
 	const anchor = mine ? $('.dock .me', ctx.root) : $(`.opp[data-seat="${reaction.seat}"]`, ctx.root)
@@ -56,13 +57,42 @@ function bubble(ctx, view, reaction) {
 		{ 'data-seat': reaction.seat, title: said, 'aria-hidden': 'true' },
 		text,
 	)
-	el.style.left = `${Math.max(4, Math.min(box.left + box.width / 2, innerWidth - 4))}px`
-	el.style.top = `${Math.max(4, mine ? box.top - 8 : box.bottom + 4)}px`
-	if (mine) el.classList.add('up')
 	document.body.append(el)
+	const avatar = anchor?.querySelector('.av')?.getBoundingClientRect() || box
+	place(el, box, avatar, mine, [...ctx.root.querySelectorAll('.dslot, .pile, .rack')])
 	keepOff(el, $('#away'))
 	announce(said)
-	setTimeout(() => el.remove(), BUBBLE_MS)
+	setTimeout(() => el.classList.add('out'), BUBBLE_MS)
+	setTimeout(() => el.remove(), BUBBLE_MS + 500)
+}
+
+// Under the badge, else beside its avatar, else over it (our own: over, under, beside): the
+// first place on screen that covers none of `keepClear`.
+function place(el, box, avatar, mine, keepClear) {
+	const w = el.offsetWidth
+	const ht = el.offsetHeight
+	const cx = box.left + box.width / 2 - w / 2
+	const cy = avatar.top + avatar.height / 2 - ht / 2
+	const below = [cx, box.bottom + 4]
+	const above = [cx, box.top - 8 - ht]
+	// Beside the avatar: a seat across the table spans the felt's width.
+	const beside = [
+		[avatar.right + 6, cy],
+		[avatar.left - 6 - w, cy],
+	]
+	const places = mine ? [above, below, ...beside] : [below, ...beside, above]
+	const clear = ([x, y]) =>
+		x >= 4 &&
+		y >= 4 &&
+		x + w <= innerWidth - 4 &&
+		y + ht <= innerHeight - 4 &&
+		keepClear.every(k => {
+			const r = k.getBoundingClientRect()
+			return x + w <= r.left || x >= r.right || y + ht <= r.top || y >= r.bottom
+		})
+	const [x, y] = places.find(clear) || places[0]
+	el.style.left = `${Math.max(4, Math.min(x, innerWidth - 4 - w))}px`
+	el.style.top = `${Math.max(4, y)}px`
 }
 
 // "While you were away" lists the reaction too; a bubble over the panel would hide its
@@ -73,12 +103,11 @@ function keepOff(el, panel) {
 	const q = panel.getBoundingClientRect()
 	const apart = r.bottom <= q.top || r.top >= q.bottom || r.right <= q.left || r.left >= q.right
 	if (apart) return
-	el.classList.remove('up')
 	el.style.top = `${q.bottom + 4}px`
 }
 
 // The picker: twelve buttons in a dialog (input.js ON_ACT.reaction sends the one tapped).
-export async function react(ctx) {
+export async function react() {
 	await Promise.all([more(), useStyle('social')])
 	const choice = code =>
 		h(

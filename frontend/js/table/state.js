@@ -11,6 +11,7 @@ export function createTableState(auth) {
 		sync: {
 			view: null, // the seat's last view (docs/API.md), null until the first answer
 			busy: false, // a move is on its way: polls and other moves wait for it
+			moving: null, // its type: the screen shows it made ('next_hand': no result panel)
 			closed: false, // the screen was left: late answers are dropped
 			discarding: null, // a discard on its way, shown in our corner before the answer
 			discardSlot: null, // the slot it left, to go back to if not made
@@ -171,6 +172,7 @@ export function uncover(state) {
 // No more moves until this one is answered; a discard shows at once.
 export function beginMove(state, type, tile) {
 	state.sync.busy = true
+	state.sync.moving = type
 	state.screen.notice = null
 	state.selection.tile = null
 	state.selection.hint = null
@@ -197,6 +199,7 @@ export function moveNotMade(state, notice) {
 // The picks are spent; the tile the move brings goes to `prefer`.
 export function moveAccepted(state, prefer) {
 	state.sync.busy = false
+	state.sync.moving = null
 	state.sync.pending = false
 	state.screen.notice = null
 	state.sync.discarding = null
@@ -209,6 +212,7 @@ export function moveAccepted(state, prefer) {
 // A discard goes back where it was.
 export function moveFailed(state) {
 	state.sync.busy = false
+	state.sync.moving = null
 	state.sync.pending = false
 	state.screen.notice = null
 	const rack = state.sync.view?.rack

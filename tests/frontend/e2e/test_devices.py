@@ -94,7 +94,7 @@ def test_home_lists_your_tables_yours_first_then_by_last_move(
     rows = page.eval_on_selector_all(
         "#your-tables li[data-table]",
         "els => els.map(e => [e.dataset.table, e.querySelector('.state').textContent,"
-        " e.querySelector('small')?.textContent || '', e.className])",
+        " e.querySelector('small.when')?.textContent || '', e.className])",
     )
     assert [r[0] for r in rows] == [
         mine["table_id"],
@@ -113,7 +113,8 @@ def test_home_lists_your_tables_yours_first_then_by_last_move(
     ]
     assert page.locator(f"#finished-tables li[data-table='{finished['table_id']}']").count() == 1
     assert rows[0][3] == "mine"
-    assert re.fullmatch(r"23 h left · last move just now", rows[0][2]), rows[0][2]
+    # A computer table has no clock: nobody away holds it up.
+    assert re.fullmatch(r"last move just now", rows[0][2]), rows[0][2]
     assert re.fullmatch(r"\d+ min left · last move (just now|\d+ s ago)", rows[1][2]), rows[1][2]
     # Rows name the people, not the computers.
     assert page.inner_text(row_of(mine) + " strong") == "Against 3 computers"
@@ -123,8 +124,8 @@ def test_home_lists_your_tables_yours_first_then_by_last_move(
     assert page.evaluate("window.__badge") == 1
     shot(page, "your-tables-portrait")
 
-    # A gone table can be forgotten; the others stay.
-    page.tap(row_of(gone) + " button")
+    # A gone table can be removed; the others stay.
+    finger_tap(page, row_of(gone) + " button.x")
     page.wait_for_selector(row_of(gone), state="detached")
     assert page.evaluate(f"localStorage.getItem('istaka.t.{gone['table_id']}')") is None
     assert page.locator("#your-tables li[data-table]").count() == 4
@@ -290,3 +291,68 @@ def test_a_broken_seat_link_goes_home(pages: Any, base: str) -> None:
     page.wait_for_selector("#play-computer")
     assert page.evaluate("location.hash") == "#/"
     assert "not a seat link" in page.inner_text("#toasts")
+
+
+def test_your_tables_tell_alike_tables_apart_and_a_finger_removes_one_with_undo(
+    pages: Any, base: str
+) -> None:
+    easy = create_computer_table(base, "Deniz")
+    time.sleep(1.1)
+    hard = create_computer_table(base, "Deniz")
+    api(base, "PUT", f"tables/{hard['table_id']}/level", {"level": "hard"}, hard["token"])
+    time.sleep(1.1)
+    okey101 = create_computer_table(base, "Deniz", variant="101", seats=2)
+    page = pages.new(390, 844)
+    held(page, base, [(okey101, "computer"), (hard, "computer"), (easy, "computer")])
+    page.goto(base)
+    page.wait_for_selector("#your-tables li[data-table] small.kind")
+    titles = page.eval_on_selector_all(
+        "#your-tables li[data-table] strong", "els => els.map(e => e.textContent)"
+    )
+    kinds = page.eval_on_selector_all(
+        "#your-tables li[data-table]",
+        "els => els.map(e => e.querySelector('strong').textContent + ' | ' +"
+        " e.querySelector('.kind').textContent)",
+    )
+    # Two rows are "Against 3 computers": the line under them tells them apart.
+    assert titles.count("Against 3 computers") == 2, titles
+    assert len(set(kinds)) == 3, kinds
+    assert "Against 3 computers | Classic Okey · Hard · 4 seats" in kinds, kinds
+    assert "Against 3 computers | Classic Okey · Easy · 4 seats" in kinds, kinds
+    assert "Against 1 computer | 101 Okey · Easy · 2 seats" in kinds, kinds
+    whens = page.eval_on_selector_all(
+        "#your-tables small.when", "els => els.map(e => e.textContent)"
+    )
+    assert not [w for w in whens if "left" in w], whens  # no clock at a computer table
+
+    # The ✕ is within a finger's reach and is what the finger lands on.
+    x = row_of(hard) + " button.x"
+    box = page.locator(x).bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, box
+    assert page.eval_on_selector(
+        x,
+        "el => { const r = el.getBoundingClientRect();"
+        " return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)) }",
+    )
+    finger_tap(page, x)
+    page.wait_for_selector(row_of(hard), state="detached")
+    assert page.evaluate(f"localStorage.getItem('istaka.t.{hard['table_id']}')") is None
+    assert page.locator("#your-tables li[data-table]").count() == 2
+    assert page.inner_text("#table-removed").startswith("Removed from your tables")
+
+    # Undo puts it back, token and all, and it opens.
+    finger_tap(page, "#undo-remove")
+    page.wait_for_selector(row_of(hard))
+    assert page.locator("#table-removed").is_hidden()
+    assert page.evaluate(f"localStorage.getItem('istaka.t.{hard['table_id']}')") is not None
+    order = page.evaluate("JSON.parse(localStorage.getItem('istaka.recent')).map(r => r.id)")
+    assert order == [okey101["table_id"], hard["table_id"], easy["table_id"]]
+
+    # Removed for good: the device no longer holds it (the test's init script would give the
+    # token back on a reload, so the storage is read instead).
+    finger_tap(page, row_of(easy) + " button.x")
+    page.wait_for_selector(row_of(easy), state="detached")
+    assert page.evaluate(f"localStorage.getItem('istaka.t.{easy['table_id']}')") is None
+    order = page.evaluate("JSON.parse(localStorage.getItem('istaka.recent')).map(r => r.id)")
+    assert order == [okey101["table_id"], hard["table_id"]]
+    assert page.locator("#your-tables li[data-table]").count() == 2

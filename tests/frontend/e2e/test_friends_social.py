@@ -162,12 +162,25 @@ def play_out_match_table(base: str) -> list[dict[str, Any]]:
     return seats
 
 
+# When the page put a reaction bubble up and when it began to fade (performance.now() ms).
+BUBBLE_TIMES = """() => {
+    window.__bubble = {}
+    new MutationObserver(() => {
+        const el = document.querySelector('.reaction')
+        if (el && window.__bubble.in == null) window.__bubble.in = performance.now()
+        if (el?.classList.contains('out') && window.__bubble.out == null)
+            window.__bubble.out = performance.now()
+    }).observe(document.body, { childList: true, subtree: true, attributes: true })
+}"""
+
+
 def test_a_reaction_from_one_phone_shows_on_the_other(pages: Any, base: str) -> None:
     seats = friends_table(base)
     ayse = phone(pages, base, seats[0])
     mehmet = phone(pages, base, seats[1])
     for page in (ayse, mehmet):
         page.wait_for_selector(".rack .tile")
+    mehmet.evaluate(BUBBLE_TIMES)
     finger_tap(ayse, "[data-act=react]")
     ayse.wait_for_selector("#reactions [data-code=gg]")
     shot(ayse, "reactions-picker-portrait")
@@ -178,9 +191,32 @@ def test_a_reaction_from_one_phone_shows_on_the_other(pages: Any, base: str) -> 
     assert bubble.inner_text() == "Good game"
     shot(mehmet, "reaction-shown-portrait")
     box = bubble.bounding_box()
-    badge = mehmet.locator(".opp[data-seat='0']").bounding_box()
-    assert box and badge and abs(box["y"] - (badge["y"] + badge["height"])) < 40
-    mehmet.wait_for_selector(".reaction", state="detached", timeout=10000)
+    badge = mehmet.locator(".opp[data-seat='0'] .av").bounding_box()
+    assert box and badge
+    # Beside Ayşe's avatar: at most 40 px from it across and down.
+    gap_x = max(badge["x"] - (box["x"] + box["width"]), box["x"] - (badge["x"] + badge["width"]))
+    gap_y = max(badge["y"] - (box["y"] + box["height"]), box["y"] - (badge["y"] + badge["height"]))
+    near = gap_x < 40 and gap_y < 40
+    assert near, (box, badge)
+    # It covers no discard (Ayşe's is the one Mehmet may take), nor the pile or the rack.
+    covered = mehmet.evaluate(
+        """() => {
+            const r = document.querySelector('.reaction').getBoundingClientRect()
+            return [...document.querySelectorAll('.dslot, .pile, .rack')].filter(el => {
+                const q = el.getBoundingClientRect()
+                const apart = r.right <= q.left || r.left >= q.right
+                return !(apart || r.bottom <= q.top || r.top >= q.bottom)
+            }).map(el => el.className)
+        }"""
+    )
+    assert covered == [], covered
+    # Plainly visible: opaque once it has popped up, and there for a few seconds (timed by
+    # the page itself, from the bubble's arrival to its fading).
+    mehmet.wait_for_timeout(400)
+    assert mehmet.eval_on_selector(".reaction", "el => getComputedStyle(el).opacity") == "1"
+    mehmet.wait_for_selector(".reaction", state="detached", timeout=15000)
+    shown = mehmet.evaluate("window.__bubble.out - window.__bubble.in")
+    assert shown >= 5000, shown
     # The move log keeps it.
     finger_tap(mehmet, "[data-act=log]")
     mehmet.wait_for_selector("#move-log")

@@ -210,3 +210,30 @@ def test_a_move_pending_across_a_reload_goes_once_with_its_action_id(pages: Any,
     assert our_discards(base, table) == [tile]
     assert len({json.dumps(b, sort_keys=True) for b in moves["bodies"]}) == 1
     assert page.evaluate(f"() => localStorage.getItem('istaka.outbox.{table['table_id']}')") is None
+
+
+def test_a_first_move_made_offline_without_a_service_worker_waits_and_lands(
+    pages: Any, base: str
+) -> None:
+    """No service worker holds the app (a browser without one, or before it is installed):
+    the move code must already be there when the first tap comes, offline."""
+    table = create_computer_table(base)
+    page = open_phone(pages, base, table, "portrait", service_workers="block")
+    helpers.wait_rack_saved(base, table["table_id"], table["token"])
+    loaded = page.evaluate(
+        "() => performance.getEntriesByType('resource').some(e => e.name.endsWith('/outbox.js'))"
+    )
+    assert loaded, "the move code was not loaded with the table"
+    moves = count_moves(page)
+    page.context.set_offline(True)
+    tile = plain_rack_ids(page)[0]
+    discard_by_touch(page, tile)  # the page's first gesture
+    words = pending_shown(page, tile)
+    assert "Not sent yet" in words, words
+    assert page.locator(".toast.error").count() == 0  # not "not sent: no connection"
+
+    page.context.set_offline(False)
+    page.wait_for_selector("#move-notice", state="detached", timeout=20000)
+    assert tile not in rack_agrees(page, base, table)
+    assert our_discards(base, table) == [tile]
+    assert len({json.dumps(b, sort_keys=True) for b in moves["bodies"]}) == 1

@@ -5,7 +5,7 @@ import { test, describe, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { readFileSync } from 'node:fs'
 import * as model from '../../../frontend/js/review/model.js'
-import { more, setLang } from '../../../frontend/js/i18n/index.js'
+import { more, setLang, objectOf, sentence, seatName } from '../../../frontend/js/i18n/index.js'
 import { id, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
@@ -313,11 +313,44 @@ describe('in Turkish', () => {
 
 	test('a line that starts with the tile starts with a capital all the same', () => {
 		const turn = fixture().turns[1]
-		assert.deepEqual(texts(model.coachLines(turn, null)), ['Desteden çek', 'Sarı 2 at'])
-		assert.deepEqual(texts(model.playedLines(turn, null)), ['Yerden mavi 1 aldı', 'Sarı 7 attı'])
+		// The tile thrown takes the accusative ending, by how its number is said.
+		assert.deepEqual(texts(model.coachLines(turn, null)), ['Desteden çek', "Sarı 2'yi at"])
+		assert.deepEqual(texts(model.playedLines(turn, null)), ['Yerden mavi 1 aldı', "Sarı 7'yi attı"])
 		assert.equal(
 			model.position({ ...model.createReview(0, 0, 4, 0), bySeat: { 0: fixture() } }),
 			'Hamle 1 / 3',
 		)
+	})
+
+	test("a tile as a verb's object: the ending each number is said with", () => {
+		const endings = Array.from({ length: 13 }, (_, k) => objectOf(`sarı ${k + 1}`))
+		assert.deepEqual(endings, [
+			"sarı 1'i",
+			"sarı 2'yi",
+			"sarı 3'ü",
+			"sarı 4'ü",
+			"sarı 5'i",
+			"sarı 6'yı",
+			"sarı 7'yi",
+			"sarı 8'i",
+			"sarı 9'u",
+			"sarı 10'u",
+			"sarı 11'i",
+			"sarı 12'yi",
+			"sarı 13'ü",
+		])
+		assert.equal(objectOf('sahte okey'), "sahte okey'i")
+		assert.equal(sentence("sarı 7'yi attın."), "Sarı 7'yi attın.")
+	})
+
+	test('names the game made up are said in Turkish, chosen ones as they are', () => {
+		const bot = { kind: 'bot', name: 'Computer 3', level: 'easy' }
+		assert.equal(seatName(bot, 2), 'Bilgisayar 3')
+		assert.equal(seatName({ kind: 'bot', name: null }, 1), 'Bilgisayar 2')
+		assert.equal(seatName({ kind: 'human', name: 'Player 1' }, 0), 'Oyuncu 1')
+		assert.equal(seatName({ kind: 'human', name: '플레이어 2' }, 1), 'Oyuncu 2')
+		assert.equal(seatName({ kind: 'human', name: 'Ayşe' }, 0), 'Ayşe')
+		// A seat a computer took over keeps its person's name.
+		assert.equal(seatName({ kind: 'bot', name: 'Ayşe', auto: true }, 0), 'Ayşe')
 	})
 })

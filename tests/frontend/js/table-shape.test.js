@@ -41,7 +41,7 @@ test('each part of the table screen imports only the parts below it', () => {
 test('only table.js asks render.js to draw at once; every other redraw is ctx.redraw', () => {
 	const graph = importGraph()
 	const drawing = [...graph]
-		.filter(([name, imported]) => imported.includes('table/render.js'))
+		.filter(([, imported]) => imported.includes('table/render.js'))
 		.map(([name]) => name)
 		.filter(name =>
 			/\bdraw\b/.test(

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import * as table from '../../../frontend/js/table/state.js'
 import { paceFor } from '../../../frontend/js/table/sync.js'
 import { describe as sentence } from '../../../frontend/js/table/anim.js'
+import { setLang } from '../../../frontend/js/i18n/index.js'
 import { id, ids, rack, drawn, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
@@ -409,5 +410,24 @@ describe('the sentence for a move', () => {
 		const watching = { ...mine, you: null }
 		assert.match(sentence({ type: 'discard', seat: 0, tile: id('R7') }, watching), /^Ayşe/)
 		assert.match(sentence({ type: 'draw', seat: 1 }, mine), /^Mehmet/)
+	})
+
+	test('in Turkish: a capital, and the tile thrown in the accusative', async () => {
+		globalThis.document ??= { documentElement: {} } // setLang sets the page's lang
+		await setLang('tr')
+		try {
+			const thrown = sentence({ type: 'discard', seat: 0, tile: id('Y7') }, mine)
+			assert.equal(thrown, "Sarı 7'yi attın.")
+			const theirs = sentence({ type: 'discard', seat: 1, tile: id('B3') }, mine)
+			assert.equal(theirs, "Mehmet mavi 3'ü attı.")
+			// A computer the API named in English is said in Turkish, from its seat.
+			const bots = {
+				...mine,
+				players: [...mine.players, { seat: 2, kind: 'bot', name: 'Computer 3' }],
+			}
+			assert.equal(sentence({ type: 'draw', seat: 2 }, bots), 'Bilgisayar 3 desteden çekti.')
+		} finally {
+			await setLang('en')
+		}
 	})
 })

@@ -2,9 +2,11 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import * as tables from '../../../frontend/js/home/tables.js'
+import { more } from '../../../frontend/js/i18n/index.js'
 import { failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
+await more() // the list's own words load with it
 
 const S = 1000
 const MIN = 60 * S
@@ -76,4 +78,34 @@ test('yours first (the closest deadline first), then the others by last move, er
 	)
 	assert.equal(tables.waitingForYou(entries), 3)
 	assert.equal(entries[0].table_id, 'gone') // order() sorts a copy
+})
+
+const bot = (seat, level) => ({ seat, kind: 'bot', level, name: null, auto: false })
+const human = (seat, name) => ({ seat, kind: 'human', level: null, name, auto: false })
+
+test('a row says which game it is: the variant, the computers level, the seats', () => {
+	const vsThree = table('a', {
+		variant: 'classic',
+		players: [human(0, 'Ayşe'), ...[1, 2, 3].map(s => bot(s, 'hard'))],
+	})
+	assert.equal(tables.kindOf(vsThree), 'Classic Okey · Hard · 4 seats')
+	const vsOne = table('b', { variant: '101', players: [human(0, 'Ayşe'), bot(1, 'easy')] })
+	assert.equal(tables.kindOf(vsOne), '101 Okey · Easy · 2 seats')
+	const friends = table('c', {
+		variant: 'classic',
+		players: [human(0, 'Ayşe'), human(1, 'Cem'), human(2, 'Bora')],
+	})
+	assert.equal(tables.kindOf(friends), 'Classic Okey · 3 seats')
+})
+
+test('only a friends table shows a clock; a table not moved yet says when it was opened', () => {
+	const due = { deadline: NOW + 23 * H, last_move: NOW - 3 * MIN }
+	assert.equal(
+		tables.detail(table('a', { mode: 'friends', ...due }), NOW),
+		'23 h left · last move 3 min ago',
+	)
+	assert.equal(tables.detail(table('b', { mode: 'computer', ...due }), NOW), 'last move 3 min ago')
+	assert.equal(tables.detail(table('c', { mode: 'hotseat', ...due }), NOW), 'last move 3 min ago')
+	const fresh = table('d', { mode: 'computer', last_move: null })
+	assert.equal(tables.detail(fresh, NOW, NOW - 2 * H), 'opened 2 h ago')
 })
