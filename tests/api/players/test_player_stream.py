@@ -109,12 +109,14 @@ def test_a_new_player_while_dynamodb_throttles_is_503_busy(
     client: ApiClient, service: Service
 ) -> None:
     with stubbed_store(service) as stubber:
-        stubber.add_response("update_item", {})  # the client's creation counter (api/web/limits.py)
+        # The client's creation counter (api/web/limits.py): read, none yet, then made at 1.
+        stubber.add_response("get_item", {})
+        stubber.add_response("put_item", {})
         stubber.add_client_error("put_item", "ThrottlingException")
         reply = client.call("POST", "/api/players", {})
     assert_busy(reply, "2")
     with stubbed_store(service) as stubber:  # the counter itself throttled: busy, not counted
-        stubber.add_client_error("update_item", "ThrottlingException")
+        stubber.add_client_error("get_item", "ThrottlingException")
         reply = client.call("POST", "/api/players", {})
     assert_busy(reply, "2")
 
