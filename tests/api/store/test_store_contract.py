@@ -14,7 +14,6 @@ from api.store.base import (
     MAX_BATCH,
     BatchRead,
     CorruptItem,
-    Store,
     StoredCounter,
     StoredItem,
     StoredPlayer,
@@ -22,6 +21,7 @@ from api.store.base import (
     StoredTelegram,
     VersionConflict,
 )
+from api.store.items import Store
 from api.store.kinds import (
     BUCKET_MS,
     COUNTER,
