@@ -56,3 +56,32 @@ def joined_pair(client: ApiClient, guest: str = "Mehmet") -> dict[str, Any]:
     joined = join(client, made, guest)
     assert joined.status == 200, joined.text
     return {"table": made["table_id"], "tokens": [made["token"], joined.body["token"]]}
+
+
+def players_table(
+    client: ApiClient, players: list[dict[str, Any]], *, seats: int = 2, **extra: Any
+) -> dict[str, Any]:
+    """A started friends table of ``players`` (their create answers), each taking the next
+    seat with its own player token: {"table": id, "tokens": each seat's token}."""
+    headers = {"X-Istaka-Player": players[0]["token"]}
+    reply = client.call(
+        "POST",
+        "/api/tables",
+        {"mode": "friends", "options": {"seats": seats}, **extra},
+        headers=headers,
+    )
+    assert reply.status == 201, reply.text
+    made = reply.body
+    tokens = [made["token"]]
+    for player in players[1:]:
+        joined = client.call(
+            "POST",
+            f"/api/tables/{made['table_id']}/join",
+            {"invite_code": made["invite_code"]},
+            headers={"X-Istaka-Player": player["token"]},
+        )
+        assert joined.status == 200, joined.text
+        tokens.append(joined.body["token"])
+    started = client.call("POST", f"/api/tables/{made['table_id']}/start", token=tokens[0])
+    assert started.status == 200, started.text
+    return {"table": made["table_id"], "tokens": tokens}

@@ -29,6 +29,7 @@ from api.tables.service import plausible_id
 from api.web.config import Settings
 from engine.variants import from_record
 from infra.push_worker import Change, NotifyingStore
+from tests.api.builders import players_table
 from tests.api.support import ApiClient
 from tests.game_helpers import plain_action
 
@@ -102,34 +103,6 @@ def _played(
     )
     assert reply.status == 200, reply.text
     return reply
-
-
-def friends_table(
-    w: World, players: list[dict[str, Any]], *, seats: int = 2, **extra: Any
-) -> dict[str, Any]:
-    """A started friends table, each player in turn taking the next seat."""
-    headers = {"X-Istaka-Player": players[0]["token"]}
-    reply = w.client.call(
-        "POST",
-        "/api/tables",
-        {"mode": "friends", "options": {"seats": seats}, **extra},
-        headers=headers,
-    )
-    assert reply.status == 201, reply.text
-    made = reply.body
-    tokens = [made["token"]]
-    for p in players[1:]:
-        joined = w.client.call(
-            "POST",
-            f"/api/tables/{made['table_id']}/join",
-            {"invite_code": made["invite_code"]},
-            headers={"X-Istaka-Player": p["token"]},
-        )
-        assert joined.status == 200, joined.text
-        tokens.append(joined.body["token"])
-    started = w.client.call("POST", f"/api/tables/{made['table_id']}/start", token=tokens[0])
-    assert started.status == 200, started.text
-    return {"table": made["table_id"], "tokens": tokens}
 
 
 def play_hand(
@@ -272,7 +245,7 @@ def test_patch_me_renames_under_the_seat_name_rules(world: World) -> None:
 
 def test_tables_made_and_joined_with_a_player_record_it_and_take_its_name(world: World) -> None:
     host, guest = world.new_player(name="Ayşe"), world.new_player(name="Mehmet")
-    t = friends_table(world, [host, guest])
+    t = players_table(world.client, [host, guest])
     stored = world.store.get(t["table"])
     assert stored is not None
     table = Table.from_stored(stored)
@@ -327,7 +300,7 @@ def test_tables_without_a_player_stay_as_they_were(world: World) -> None:
 
 def test_a_friends_hand_credits_both_players_once_after_the_hand(world: World) -> None:
     host, guest = world.new_player(), world.new_player()
-    t = friends_table(world, [host, guest])
+    t = players_table(world.client, [host, guest])
     tokens = dict(enumerate(t["tokens"]))
     # Mid-hand changes credit nothing, and a move never writes a player.
     before = [world.raw_player(p["player_id"]) for p in (host, guest)]
@@ -377,7 +350,7 @@ def test_a_friends_hand_credits_both_players_once_after_the_hand(world: World) -
 def test_a_hand_earns_only_after_24_own_moves_in_the_match(sqlite_world: World) -> None:
     world = sqlite_world
     host, guest = world.new_player(), world.new_player()
-    t = friends_table(world, [host, guest], pace="live", turn_seconds=10)
+    t = players_table(world.client, [host, guest], pace="live", turn_seconds=10)
     tokens = dict(enumerate(t["tokens"]))
     # The host makes 10 moves of its own, then the computer plays its turns out. Neither
     # person finishes: a random deal let the guest finish on its third turn, before the
@@ -427,7 +400,7 @@ def test_pass_and_play_tables_earn_nothing_and_count_no_stats(sqlite_world: Worl
 def test_a_seat_the_computer_holds_earns_nothing(sqlite_world: World) -> None:
     world = sqlite_world
     host, guest = world.new_player(), world.new_player()
-    t = friends_table(world, [host, guest], pace="live", turn_seconds=10)
+    t = players_table(world.client, [host, guest], pace="live", turn_seconds=10)
     tokens = dict(enumerate(t["tokens"]))
     # The guest goes quiet; the host hands the seat to the computer.
     world.clock.advance(301)
@@ -462,7 +435,7 @@ def _as_table(change: Change, table_id: str) -> tuple[Any, Any]:
 
 def test_the_daily_limit_is_60_a_utc_day_and_starts_again_at_midnight(world: World) -> None:
     host, guest = world.new_player(), world.new_player()
-    t = friends_table(world, [host, guest])
+    t = players_table(world.client, [host, guest])
     end = play_hand(world, t["table"], dict(enumerate(t["tokens"])), finish=False)
     final = _final_change(world)
     per_hand = CANDY["friends"][outcome(end, 0)]  # type: ignore[index]
@@ -500,8 +473,8 @@ def test_match_stats_and_streaks(sqlite_world: World) -> None:
     host, guest = world.new_player(), world.new_player()
     results = []
     for _ in range(3):
-        t = friends_table(
-            world, [host, guest], options={"seats": 2, "scoring": "points", "hands": 1}
+        t = players_table(
+            world.client, [host, guest], options={"seats": 2, "scoring": "points", "hands": 1}
         )
         end = play_hand(world, t["table"], dict(enumerate(t["tokens"])))
         assert end["match_over"]
@@ -521,7 +494,7 @@ def test_match_stats_and_streaks(sqlite_world: World) -> None:
 def test_101_hands_count_in_their_own_stats_with_the_best_hand(sqlite_world: World) -> None:
     world = sqlite_world
     host, guest = world.new_player(), world.new_player()
-    t = friends_table(world, [host, guest], variant="101")
+    t = players_table(world.client, [host, guest], variant="101")
     tokens = dict(enumerate(t["tokens"]))
     for _ in range(3000):
         spectator = world.client.view(t["table"], None)

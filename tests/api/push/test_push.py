@@ -82,11 +82,6 @@ def push(any_store: Store, clock: ManualClock, tmp_path: Path) -> Iterator[Push]
     context.reset()
 
 
-def friends_table(push: Push) -> dict[str, Any]:
-    """A two-seat friends table, not started: the host at seat 0, a guest at seat 1."""
-    return joined_pair(push.client)
-
-
 def start(push: Push, t: dict[str, Any]) -> dict[str, Any]:
     reply = push.client.call("POST", f"/api/tables/{t['table']}/start", token=t["tokens"][0])
     assert reply.status == 200, reply.text
@@ -106,7 +101,7 @@ def end_turn(push: Push, t: dict[str, Any], view: dict[str, Any]) -> dict[str, A
 
 def subscribed_friends(push: Push) -> tuple[dict[str, Any], list[Any]]:
     """A friends table whose two seats each subscribed a device of their own (English)."""
-    t = friends_table(push)
+    t = joined_pair(push.client)
     devices = [push.receiver.device("host"), push.receiver.device("guest")]
     for seat in (0, 1):
         push.subscribe(t["table"], t["tokens"][seat], devices[seat])
@@ -128,7 +123,7 @@ def test_the_public_key_is_an_uncompressed_p256_point_kept_in_a_private_file(
 def test_a_move_passing_the_turn_pushes_once_to_the_seat_on_turn_in_its_language(
     push: Push,
 ) -> None:
-    t = friends_table(push)
+    t = joined_pair(push.client)
     devices = [push.receiver.device("host"), push.receiver.device("guest")]
     push.subscribe(t["table"], t["tokens"][0], devices[0], "en")
     push.subscribe(t["table"], t["tokens"][1], devices[1], "tr")
@@ -204,7 +199,7 @@ def test_a_seat_that_polled_lately_gets_no_push(push: Push) -> None:
 
 
 def test_a_gone_subscription_is_removed_and_a_failing_one_retried(push: Push) -> None:
-    t = friends_table(push)
+    t = joined_pair(push.client)
     gone, flaky = push.receiver.device("gone"), push.receiver.device("flaky")
     for device in (gone, flaky):
         push.subscribe(t["table"], t["tokens"][1], device)
@@ -222,7 +217,7 @@ def test_a_gone_subscription_is_removed_and_a_failing_one_retried(push: Push) ->
 def test_a_push_service_that_keeps_failing_is_given_up_and_the_table_plays_on(
     push: Push,
 ) -> None:
-    t = friends_table(push)
+    t = joined_pair(push.client)
     down = push.receiver.device("down")
     push.subscribe(t["table"], t["tokens"][1], down)
     push.receiver.answer(down, [503] * 10)
@@ -267,7 +262,7 @@ def _bad_subscriptions(receiver_origin: str) -> list[tuple[str, Any]]:
 
 
 def test_bad_subscriptions_are_refused_and_change_nothing(push: Push) -> None:
-    t = friends_table(push)
+    t = joined_pair(push.client)
     table, token = t["table"], t["tokens"][0]
     before = push.store.raw(table)
     for code, body in _bad_subscriptions(push.receiver.origin):
@@ -278,7 +273,7 @@ def test_bad_subscriptions_are_refused_and_change_nothing(push: Push) -> None:
 
 
 def test_only_the_seats_own_token_may_subscribe_it(push: Push) -> None:
-    t = friends_table(push)
+    t = joined_pair(push.client)
     table = t["table"]
     body = {"subscription": push.receiver.device("x").subscription()}
     path = f"/api/tables/{table}/push"
@@ -295,7 +290,7 @@ def test_only_the_seats_own_token_may_subscribe_it(push: Push) -> None:
 
 
 def test_one_subscription_per_device_and_at_most_five_devices(push: Push) -> None:
-    t = friends_table(push)
+    t = joined_pair(push.client)
     table, token = t["table"], t["tokens"][1]
     phone = push.receiver.device("phone")
     push.subscribe(table, token, phone, "en")
@@ -314,7 +309,7 @@ def test_one_subscription_per_device_and_at_most_five_devices(push: Push) -> Non
 
 
 def test_delete_removes_this_device_or_all_of_the_seat(push: Push) -> None:
-    t = friends_table(push)
+    t = joined_pair(push.client)
     table, token = t["table"], t["tokens"][1]
     a, b = push.receiver.device("a"), push.receiver.device("b")
     push.subscribe(table, token, a)
@@ -333,7 +328,7 @@ def test_delete_removes_this_device_or_all_of_the_seat(push: Push) -> None:
 
 
 def test_subscriptions_live_outside_the_table_item(push: Push) -> None:
-    t = friends_table(push)
+    t = joined_pair(push.client)
     before = push.store.raw(t["table"])
     push.subscribe(t["table"], t["tokens"][0], push.receiver.device("a"))
     assert push.store.raw(t["table"]) == before
@@ -341,7 +336,7 @@ def test_subscriptions_live_outside_the_table_item(push: Push) -> None:
 
 
 def test_logs_name_the_push_service_and_status_never_the_endpoint_or_keys(push: Push) -> None:
-    t = friends_table(push)
+    t = joined_pair(push.client)
     phone, gone = push.receiver.device("phone"), push.receiver.device("gone")
     for device in (phone, gone):
         push.subscribe(t["table"], t["tokens"][1], device, "ko")

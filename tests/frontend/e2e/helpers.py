@@ -8,6 +8,7 @@ import shutil
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -81,6 +82,46 @@ def create_computer_table(
     if variant is not None:
         body["variant"] = variant
     return api(base, "POST", "tables", body)  # type: ignore[no-any-return]
+
+
+def friends_table(
+    base: str,
+    seats: int = 2,
+    turn_seconds: int = 86400,
+    guests: Sequence[str] = (),
+    start: bool = False,
+    **options: Any,
+) -> dict[str, Any]:
+    """Ayşe's friends table of ``seats``: the creator's answer (table_id, token, invite_code,
+    view), with ``joined``, the answer of each of ``guests`` joining in turn; dealt if
+    ``start``. A day a turn unless asked: the sweep never plays a seat while a test looks."""
+    body = {
+        "mode": "friends",
+        "name": "Ayşe",
+        "turn_seconds": turn_seconds,
+        "options": {"seats": seats, **options},
+    }
+    made: dict[str, Any] = api(base, "POST", "tables", body)
+    path = f"tables/{made['table_id']}/join"
+    made["joined"] = [
+        api(base, "POST", path, {"invite_code": made["invite_code"], "name": name})
+        for name in guests
+    ]
+    if start:
+        api(base, "POST", f"tables/{made['table_id']}/start", {}, made["token"])
+    return made
+
+
+def friends_seats(
+    base: str, turn_seconds: int = 600, start: bool = True, **options: Any
+) -> list[dict[str, Any]]:
+    """Ayşe's two-seat friends table with Mehmet joined (and dealt, if ``start``): each seat
+    as open_table takes it, Ayşe's first."""
+    made = friends_table(base, 2, turn_seconds, ["Mehmet"], start, **options)
+    return [
+        {"table_id": made["table_id"], "token": seat["token"], "seat": seat["seat"]}
+        for seat in (made, *made["joined"])
+    ]
 
 
 def table_with_discards(base: str) -> dict[str, Any]:

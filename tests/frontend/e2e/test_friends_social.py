@@ -9,7 +9,7 @@ from typing import Any
 
 from tests.game_helpers import plain_action
 
-from .helpers import SHOTS, api, auth_js, covering, finger_tap, wait_rack_saved
+from .helpers import SHOTS, api, auth_js, covering, finger_tap, friends_seats, wait_rack_saved
 
 PHONE = (390, 844)
 
@@ -18,23 +18,6 @@ def shot(page: Any, name: str) -> None:
     """PNG, to be looked at: what the friends' screens show on a phone."""
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"))
-
-
-def friends_table(base: str, turn_seconds: int = 600, **options: Any) -> list[dict[str, Any]]:
-    """Ayşe's two-seat friends table with Mehmet joined and dealt: each seat's table record."""
-    body = {
-        "mode": "friends",
-        "name": "Ayşe",
-        "turn_seconds": turn_seconds,
-        "options": {"seats": 2, **options},
-    }
-    created = api(base, "POST", "tables", body)
-    tid = created["table_id"]
-    code = created["invite_code"]
-    joined = api(base, "POST", f"tables/{tid}/join", {"invite_code": code, "name": "Mehmet"})
-    api(base, "POST", f"tables/{tid}/start", {}, created["token"])
-    seats = [created, joined]
-    return [{"table_id": tid, "token": s["token"], "seat": s["seat"]} for s in seats]
 
 
 def view_of(base: str, seat: dict[str, Any]) -> dict[str, Any]:
@@ -157,7 +140,7 @@ def test_the_invite_page_says_what_the_table_is(pages: Any, base: str) -> None:
 
 
 def play_out_match_table(base: str) -> list[dict[str, Any]]:
-    seats = friends_table(base, start_points=1)
+    seats = friends_seats(base, start_points=1)
     assert play_out_match(base, seats)["match_over"]
     return seats
 
@@ -175,7 +158,7 @@ BUBBLE_TIMES = """() => {
 
 
 def test_a_reaction_from_one_phone_shows_on_the_other(pages: Any, base: str) -> None:
-    seats = friends_table(base)
+    seats = friends_seats(base)
     ayse = phone(pages, base, seats[0])
     mehmet = phone(pages, base, seats[1])
     for page in (ayse, mehmet):
@@ -224,7 +207,7 @@ def test_a_reaction_from_one_phone_shows_on_the_other(pages: Any, base: str) -> 
 
 
 def test_a_nudge_and_too_soon(pages: Any, base: str) -> None:
-    seats = friends_table(base, turn_seconds=86400)  # relaxed: nudges are for those
+    seats = friends_seats(base, turn_seconds=86400)  # relaxed: nudges are for those
     mehmet = phone(pages, base, seats[1])  # Ayşe, seat 0, is on turn
     mehmet.wait_for_selector(".dock [data-act=nudge]")
     finger_tap(mehmet, ".dock [data-act=nudge]")
@@ -238,7 +221,7 @@ def test_a_nudge_and_too_soon(pages: Any, base: str) -> None:
 
 
 def test_while_you_were_away(pages: Any, base: str) -> None:
-    seats = friends_table(base)
+    seats = friends_seats(base)
     ayse = phone(pages, base, seats[0])
     ayse.wait_for_selector(".rack .tile")
     context = ayse.context
@@ -291,7 +274,7 @@ def test_a_header_button_keeps_the_focus_when_a_poll_redraws_the_table(
     """A keyboard or screen-reader player on 🏆 (or 📜, ☰) keeps their place when a move
     comes in and the poll draws the table again: the header's buttons are found again by
     id. Without the ids the focus fell to the page's body."""
-    seats = friends_table(base)
+    seats = friends_seats(base)
     page = phone(pages, base, seats[0])
     page.wait_for_selector(".rack .tile")
     wait_rack_saved(base, seats[0]["table_id"], seats[0]["token"])

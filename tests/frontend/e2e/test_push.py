@@ -23,7 +23,7 @@ import pytest
 from tests.push_receiver import Device, PushReceiver
 from tests.servers import running_devserver
 
-from .helpers import api, auth_js, store_js
+from .helpers import api, auth_js, friends_table, store_js
 
 # The dev server of these tests accepts the local receiver's endpoints, and counts no
 # seat as looking (it cannot wait 90 s for a test's seat to stop counting as present).
@@ -31,6 +31,13 @@ PUSH_ENV = {"ISTAKA_PUSH_ALLOW_LOCAL": "1", "ISTAKA_PUSH_LOOKING_SECONDS": "0"}
 
 
 @pytest.fixture(scope="module")
+def with_guest(base: str) -> dict[str, Any]:
+    """Ayşe's two-seat table with Mehmet joined, not dealt: its id, the host's token and
+    the guest's answer."""
+    made = friends_table(base, guests=["Mehmet"])
+    return {"id": made["table_id"], "host": made["token"], "guest": made["joined"][0]}
+
+
 def push_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_devserver(tmp_path_factory.mktemp("push-devserver"), PUSH_ENV) as url:
         yield url + "/"
@@ -68,22 +75,6 @@ def fake_push_manager(device: Device) -> str:
     """
 
 
-def friends_table(base: str) -> dict[str, Any]:
-    made = api(
-        base,
-        "POST",
-        "tables",
-        {"mode": "friends", "name": "Ayşe", "options": {"seats": 2}, "turn_seconds": 86400},
-    )
-    guest = api(
-        base,
-        "POST",
-        f"tables/{made['table_id']}/join",
-        {"invite_code": made["invite_code"], "name": "Mehmet"},
-    )
-    return {"id": made["table_id"], "host": made["token"], "guest": guest}
-
-
 def open_as_guest(pages: Any, base: str, t: dict[str, Any], device: Device, lang: str) -> Any:
     page = pages.new(390, 844, permissions=["notifications"])
     guest = {"table_id": t["id"], "token": t["guest"]["token"], "seat": t["guest"]["seat"]}
@@ -117,7 +108,7 @@ def registration_id(page: Any, cdp: Any) -> str:
 def test_a_push_reaches_the_seat_and_its_service_worker_shows_it(
     pages: Any, push_base: str, receiver: PushReceiver
 ) -> None:
-    t = friends_table(push_base)
+    t = with_guest(push_base)
     device = receiver.device("mehmet")
     page = open_as_guest(pages, push_base, t, device, "tr")
     assert page.evaluate("() => window.__prompts") == 0  # never asked on load
@@ -204,7 +195,7 @@ def test_a_push_reaches_the_seat_and_its_service_worker_shows_it(
 
 
 def test_without_web_push_the_menu_explains_instead(pages: Any, push_base: str) -> None:
-    t = friends_table(push_base)
+    t = with_guest(push_base)
     guest = {"table_id": t["id"], "token": t["guest"]["token"], "seat": t["guest"]["seat"]}
     iphone = (
         "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 "
@@ -248,7 +239,7 @@ def test_your_turn_reaches_a_seat_31_s_after_its_last_request_or_at_once_after_a
     pages: Any, looking_base: str, receiver: PushReceiver
 ) -> None:
     base = looking_base
-    t = friends_table(base)
+    t = with_guest(base)
     host, guest = t["host"], t["guest"]["token"]
     view = api(base, "POST", f"tables/{t['id']}/start", {}, host)
     device = receiver.device("mehmet")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from .helpers import finger_tap, plain_rack_ids, wait_rack_saved
-from .test_friends_social import friends_table, phone, shot, view_of
+from .helpers import finger_tap, friends_seats, plain_rack_ids, wait_rack_saved
+from .test_friends_social import phone, shot, view_of
 
 DAY = 86400
 
@@ -16,7 +16,7 @@ DAY = 86400
 def test_the_nudged_player_sees_the_nudge_in_words_and_in_the_move_log(
     pages: Any, base: str
 ) -> None:
-    seats = friends_table(base, turn_seconds=DAY)  # Ayşe, seat 0, is on turn
+    seats = friends_seats(base, turn_seconds=DAY)  # Ayşe, seat 0, is on turn
     ayse = phone(pages, base, seats[0])
     mehmet = phone(pages, base, seats[1])
     for page in (ayse, mehmet):
@@ -60,7 +60,7 @@ def test_the_nudged_player_sees_the_nudge_in_words_and_in_the_move_log(
 def test_with_both_players_there_a_relaxed_table_shows_each_move_within_3_s(
     pages: Any, base: str
 ) -> None:
-    seats = friends_table(base, turn_seconds=DAY)  # Ayşe, seat 0, starts: a discard
+    seats = friends_seats(base, turn_seconds=DAY)  # Ayşe, seat 0, starts: a discard
     ayse = phone(pages, base, seats[0])
     mehmet = phone(pages, base, seats[1])
     for page in (ayse, mehmet):

@@ -19,7 +19,7 @@ from tests.fake_bot_api import FakeBotApi
 from tests.game_helpers import plain_action
 from tests.servers import running_devserver
 
-from .helpers import api, finger_tap, store_js
+from .helpers import api, finger_tap, friends_table, store_js
 
 TOKEN = "4242:AAe2e-istaka-bot-token"
 SCRIPT = "https://telegram.org/js/telegram-web-app.js"
@@ -99,12 +99,6 @@ def telegram_page(
         page.add_init_script(extra)
     page.loaded_scripts = loaded
     return page
-
-
-def friends_table(base: str, seats: int = 2) -> dict[str, Any]:
-    body = {"mode": "friends", "name": "Ayşe", "options": {"seats": seats}, "turn_seconds": 86400}
-    made: dict[str, Any] = api(base, "POST", "tables", body)
-    return made
 
 
 def test_a_t_me_invite_opens_the_join_page_in_telegrams_colours_with_back_wired(
