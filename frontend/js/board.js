@@ -237,6 +237,12 @@ export function renderFelt(v, o) {
 	return felt
 }
 
+// The status, or while "Groups" is on, what a rack tap does now.
+const said = (v, o, onTurn) =>
+	onTurn && o.picking?.building && v.variant === '101'
+		? t('s_build')
+		: status(v, o.seat, o.spectator)
+
 // .dock > (a spectator's bottom badge) .me, p.status, .acts
 export function dock(v, o, bottom) {
 	const me = o.seat
@@ -256,8 +262,16 @@ export function dock(v, o, bottom) {
 		bottom,
 		self,
 		// A move not sent yet: the status would ask for it again.
-		h('p.status', { id: 'status' }, !o.pending && status(v, me, o.spectator), notice),
+		h('p.status', { id: 'status' }, !o.pending && said(v, o, onTurn), notice),
 	)
+	d.append(h('.acts', actions(v, o, mine)))
+	return d
+}
+
+// The dock's one row of moves: those that apply now (fitActs puts what the row cannot hold
+// under ⋯). Over: Result and Next hand; another person's turn at a relaxed table: Nudge.
+function actions(v, o, mine) {
+	const me = o.seat
 	if (v.phase === 'over') {
 		const next = legal(v, 'next_hand') && !o.busy
 		const result = button(
@@ -266,29 +280,56 @@ export function dock(v, o, bottom) {
 			true,
 			next ? '' : '.primary',
 		)
-		d.append(h('.acts', result, next && button('next-hand', t('next_hand'), true, '.primary')))
+		return [result, next && button('next-hand', t('next_hand'), true, '.primary')]
 	}
 	// A relaxed friends table where another person is on turn: a nudge for them.
-	const waited = v.phase !== 'over' && v.pace === 'relaxed' && v.turn !== me && playerOf(v, v.turn)
+	const waited = v.pace === 'relaxed' && v.turn !== me && playerOf(v, v.turn)
 	if (mine && v.mode === 'friends' && waited.kind === 'human')
-		d.append(h('.acts', button('nudge', '👋 ' + t('nudge'), true, '.small')))
-	if (!mine || o.busy) return d
+		return button('nudge', '👋 ' + t('nudge'), true, '.small')
+	if (!mine || o.busy) return []
 	const move = (type, act, cls) => {
 		const a = legal(v, type)
 		return a && button(act, t(type), !a.tiles || a.tiles.includes(o.selected), '.' + cls)
 	}
-	d.append(
-		h(
-			'.acts',
-			v.variant === '101' && v.turn === me && o.okey101.moveButtons(v, o.picking),
-			move('show_indicator', 'show', 'gold'),
-			move('finish', 'finish', 'gold'),
-			move('discard', 'discard', 'primary'),
-			move('end_hand', 'end', 'plain'),
-		),
-	)
-	return d
+	const is101 = v.variant === '101'
+	return [
+		is101 && v.turn === me && o.okey101.moveButtons(v, o.picking),
+		move('show_indicator', 'show', 'gold'),
+		move('finish', 'finish', 'gold'),
+		// While grouping, a tap groups tiles: nothing is picked up to discard.
+		!(is101 && o.picking?.building) && move('discard', 'discard', 'primary'),
+		move('end_hand', 'end', 'plain'),
+	]
 }
+
+// The moves that give way first when the row is too narrow for all (a phone, long words):
+// they go under ⋯, in this order. Discard, Open, Lay, Σ and the hand's end never do.
+const SPILL = ['return', 'open-hint', 'show', 'end', 'clear', 'build', 'group']
+
+// Fits the dock's row to its width, on every draw and when the screen turns: no control
+// is cut or scrolled sideways.
+export function fitActs(root) {
+	const acts = root.querySelector('.dock .acts')
+	if (!acts) return
+	const more = acts.querySelector(':scope > .more')
+	if (more) {
+		more.remove()
+		acts.append(...more.querySelector('.pop').children)
+		;[...acts.children].sort((a, b) => a.dataset.at - b.dataset.at).forEach(el => acts.append(el))
+	}
+	const over = () => acts.scrollWidth > acts.clientWidth + 1
+	if (!over()) return
+	;[...acts.children].forEach((el, i) => (el.dataset.at = i))
+	const pop = h('.pop')
+	acts.append(h('details.more', h('summary.btn', { 'aria-label': t('more_moves') }, '⋯'), pop))
+	for (const act of SPILL) {
+		const el = acts.querySelector(`:scope > [data-act="${act}"]`)
+		if (!el) continue
+		pop.append(el)
+		if (!over()) break
+	}
+}
+if (typeof window !== 'undefined') addEventListener('resize', () => fitActs(document))
 
 export const toolbar = () =>
 	h(

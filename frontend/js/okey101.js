@@ -68,11 +68,13 @@ export function picked(v, picking) {
 	}
 }
 
-// Marks the picked tiles on the rack: the open group as selected, the others by colour.
+// Marks the picked tiles on the rack by their group's colour, the open group's too (a
+// lifted tile is the one picked up for a discard), and the rack while "Groups" is on.
 export function markRack(el, picking) {
+	el.classList.toggle('building', !!picking.building)
 	const groups = [...picking.groups, picking.current]
 	groups.forEach((group, i) => {
-		const marks = group === picking.current ? ['sel'] : ['grp', 'g' + (i % 4)]
+		const marks = ['grp', 'g' + (i % 4)]
 		for (const id of group) el.querySelector(`[data-id="${id}"]`)?.classList.add(...marks)
 	})
 }
@@ -89,24 +91,33 @@ export function placeOn(v, tile, m, el, x) {
 	return box && x < box.left + box.width / 2 ? layoffs[0] : layoffs.at(-1)
 }
 
-// The dock's 101 part on our turn: the picked groups with their points, +/×, and
-// Open (with ✨, the server's suggestion), Lay, Return.
+// The dock's 101 part on our turn, a few at a time: the "Groups" switch (a tap then groups
+// tiles instead of picking one up); with groups, one Σ chip that opens their list (points
+// each, × to drop them) and Open or Lay; while grouping, + for the next group; Open ✨ (the
+// server's suggestion) before opening; Give back. Discard is board.js's (not while grouping).
 export function moveButtons(v, picking) {
-	const p = picked(v, picking)
-	const opened = v.seats[v.you].opened
 	const back = legal(v, 'return_discard')
 	if (!back && !legal(v, 'discard')) return false
+	const p = picked(v, picking)
+	const opened = v.seats[v.you].opened
+	const building = !!picking.building
+	const some = p.shaped.length > 0
+	const pressed = { 'data-act': 'build', 'aria-pressed': String(building) }
 	const tags = p.shaped.map((g, i) => h('span.tag.g' + (i % 4), `${g.ids.length}·${g.pts}`))
-	return [
+	const sums =
+		(building || some) &&
 		h(
-			'.picked',
-			tags,
-			h('b', { id: 'sum' }, 'Σ ' + p.sum),
-			button('group', '+', picking.current.length > 1),
-			button('clear', '×', p.shaped.length),
-		),
-		!opened && legal(v, 'open') && button('open-hint', t('open') + ' ✨', true, '.gold'),
-		opened ? button('lay', t('lay'), p.shaped.length) : button('open', t('open'), p.ok, '.primary'),
+			'details.picked',
+			h('summary.btn', { id: 'sum', 'aria-label': t('groups') + ': Σ ' + p.sum }, 'Σ ' + p.sum),
+			h('.pop', tags, button('clear', '×', some)),
+		)
+	const lay = opened ? button('lay', t('lay'), some) : button('open', t('open'), p.ok, '.primary')
+	return [
+		h('button.btn.build' + (building ? '.on' : ''), pressed, t('groups')),
+		sums,
+		building && button('group', '+', picking.current.length > 1),
+		(building || some) && lay,
+		!opened && legal(v, 'open') && button('open-hint', t('open') + ' ✨', true, '.gold.suggest'),
 		back && button('return', t('return_discard'), true),
 	]
 }

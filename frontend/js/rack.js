@@ -73,6 +73,13 @@ function defaultLayout(rack) {
 	return layout
 }
 
+// A row's width in tiles, as a portrait phone draws it on one line (app.css .row): a tile
+// is one, each run of empty slots one narrow gap (0.3), however many slots it spans.
+export function rowUnits(ids) {
+	const gaps = ids.filter((id, col) => id == null && (col === 0 || ids[col - 1] != null))
+	return ids.filter(id => id != null).length + 0.3 * gaps.length
+}
+
 // opts: okey, selected, hint (advised discard), fresh (arrived last), focus, canfin.
 export function renderRack(el, layout, opts) {
 	el.setAttribute('role', 'group')
@@ -90,22 +97,24 @@ export function renderRack(el, layout, opts) {
 	}
 	const slot = (id, row, col) =>
 		h('.slot', { 'data-r': row, 'data-c': col }, id != null && tile(id))
-	el.replaceChildren(
-		...layout.map((ids, row) =>
-			h(
-				'.row',
-				ids.map((id, col) => slot(id, row, col)),
-			),
-		),
-	)
+	const line = (ids, row) => {
+		const el = h(
+			'.row',
+			ids.map((id, col) => slot(id, row, col)),
+		)
+		el.style.setProperty('--units', rowUnits(ids))
+		return el
+	}
+	el.replaceChildren(...layout.map(line))
 	if (!el.querySelector('[tabindex="0"]')) {
 		const first = el.querySelector('.tile')
 		if (first) first.tabIndex = 0
 	}
 }
 
-// The nearest slot, while over the rack or a little off it. A row may wrap onto two
-// shelves (portrait phones), so the nearest is the nearest centre in both directions.
+// The nearest slot, while over the rack or a little off it: the nearest centre in both
+// directions. A portrait phone draws a run of empty slots as one narrow gap (the others
+// 0 px wide, skipped here), which a drop fills.
 export function slotAt(el, x, y) {
 	const box = el.getBoundingClientRect()
 	if (x < box.left - 10 || x > box.right + 10 || y < box.top - 30 || y > box.bottom + 10) return
@@ -114,6 +123,7 @@ export function slotAt(el, x, y) {
 	;[...el.children].forEach((line, row) => {
 		;[...line.children].forEach((slot, col) => {
 			const b = slot.getBoundingClientRect()
+			if (b.width < 1) return
 			// Measured from 4 px lower: a lower line wins from just above its top edge, where
 			// a finger dragging down toward it lands first.
 			const d = Math.hypot(x - b.left - b.width / 2, y + 4 - b.top - b.height / 2)

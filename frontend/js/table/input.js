@@ -64,6 +64,10 @@ const ON_ACT = {
 		table.clearGroups(ctx.state)
 		ctx.redraw('rack')
 	},
+	build: ctx => {
+		table.toggleBuilding(ctx.state)
+		ctx.redraw('rack')
+	},
 	// Pass-and-play: the next player has the device.
 	uncover: ctx => {
 		table.uncover(ctx.state)
@@ -129,12 +133,13 @@ export function bindInput(ctx) {
 	return bindTaps(ctx)
 }
 
-// A rack tile picks up (in 101: into the open group); a slot takes the picked-up tile.
+// A rack tile picks up (in 101 with "Groups" on: into the open group); a slot takes the
+// picked-up tile.
 function tapSlot(ctx, slot) {
 	const tile = slot.firstChild
 	if (tile) {
 		const id = +tile.dataset.id
-		if (table.is101(ctx.state)) table.pickForMeld(ctx.state, id)
+		if (table.is101(ctx.state)) table.tapTile101(ctx.state, id)
 		else table.toggleSelection(ctx.state, id)
 		return ctx.redraw('rack', id)
 	}
