@@ -95,8 +95,15 @@ export function renderRack(el, layout, opts) {
 		button.tabIndex = id === (opts.selected ?? opts.focus) ? 0 : -1
 		return button
 	}
+	// An empty slot listens for clicks, doing nothing (input.js takes them on the root):
+	// chromium moves a touch toward what responds to clicks, and a portrait row's narrow gap
+	// beside a tile would lose its taps to the tile.
 	const slot = (id, row, col) =>
-		h('.slot', { 'data-r': row, 'data-c': col }, id != null && tile(id))
+		h(
+			'.slot',
+			{ 'data-r': row, 'data-c': col, onclick: id == null && (() => {}) },
+			id != null && tile(id),
+		)
 	const line = (ids, row) => {
 		const el = h(
 			'.row',

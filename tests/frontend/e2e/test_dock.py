@@ -20,7 +20,7 @@ from typing import Any
 
 import pytest
 
-from .helpers import SHOTS, api, finger_tap, open_table, play_out_hand
+from .helpers import SHOTS, api, create_computer_table, finger_tap, open_table, play_out_hand
 from .melds101 import planned_table
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
@@ -59,7 +59,9 @@ DOCK_JS = """() => {
         .filter(el => el.checkVisibility() && !el.closest('.fit'))
     const wide = parts.filter(el => {
         const r = el.getBoundingClientRect()
-        return el.scrollWidth > el.clientWidth + 1 || r.left < -0.5 || r.right > innerWidth + 0.5
+        // An open Σ list or ⋯ hangs out of its chip, above the dock: on the screen.
+        const over = el.scrollWidth > el.clientWidth + 1 && !el.matches('details[open]')
+        return over || r.left < -0.5 || r.right > innerWidth + 0.5
     })
     const page = document.documentElement.scrollWidth > innerWidth
     const acts = document.querySelector('.dock .acts')
@@ -213,3 +215,96 @@ def test_every_101_control_is_on_screen_in_every_phase(
     print(size, heights)
     # The dock keeps its height: the melds' room never changes with the phase.
     assert max(heights.values()) - min(heights.values()) <= 1, heights
+
+
+GROUPS_JS = """() => ({
+    sum: document.querySelector('#sum')?.textContent,
+    chips: [...document.querySelectorAll('.picked .tag')].map(tag => tag.textContent),
+    grouped: [...document.querySelectorAll('.rack .tile.grp')].map(tile => +tile.dataset.id),
+    picked: [...document.querySelectorAll('.rack .tile.sel')].map(tile => +tile.dataset.id),
+})"""
+
+
+def test_a_tap_that_picks_the_discard_leaves_the_groups(
+    pages: Any, base: str, devserver_service: Any
+) -> None:
+    table = computer_101(devserver_service, base, opening=False)
+    page = open_phone(pages, base, table, "portrait", "computer")
+    page.wait_for_selector(".dock [data-act=discard]")
+    ids = page.eval_on_selector_all(".rack .tile", "els => els.map(e => +e.dataset.id)")
+    # Groups on: the status and the rack say what a tap does now; two groups picked.
+    finger_tap(page, ".dock [data-act=build]")
+    page.wait_for_selector(".rack.building")
+    assert page.get_attribute(".dock [data-act=build]", "aria-pressed") == "true"
+    assert "group" in page.inner_text("#status").lower()
+    assert page.locator(".dock [data-act=discard]").count() == 0
+    for tile in ids[:2]:
+        finger_tap(page, f'.rack .tile[data-id="{tile}"]')
+    finger_tap(page, ".dock [data-act=group]")
+    for tile in ids[2:4]:
+        finger_tap(page, f'.rack .tile[data-id="{tile}"]')
+    page.wait_for_function("() => document.querySelectorAll('.rack .tile.grp').length === 4")
+    groups = page.evaluate(GROUPS_JS)
+    assert len(groups["chips"]) == 2 and groups["picked"] == [], groups
+    # The Σ chip opens the list of groups, each with its points, and × to drop them.
+    finger_tap(page, "#sum")
+    page.wait_for_selector(".picked[open] .pop [data-act=clear]")
+    check_screen(page, "groups-list-portrait")
+    finger_tap(page, "#sum")
+    page.wait_for_selector(".picked:not([open])")
+
+    # Groups off: a tap picks one tile up for the discard, the groups stay as they were.
+    finger_tap(page, ".dock [data-act=build]")
+    page.wait_for_selector(".rack:not(.building)")
+    loose, grouped = ids[5], ids[0]
+    finger_tap(page, f'.rack .tile[data-id="{loose}"]')
+    page.wait_for_selector(f'.rack .tile.sel[data-id="{loose}"]')
+    assert page.evaluate(GROUPS_JS) == {**groups, "picked": [loose]}
+    finger_tap(page, f'.rack .tile[data-id="{grouped}"]')  # a grouped tile: picked, kept
+    page.wait_for_selector(f'.rack .tile.sel[data-id="{grouped}"]')
+    assert page.evaluate(GROUPS_JS) == {**groups, "picked": [grouped]}
+    finger_tap(page, f'.rack .tile[data-id="{loose}"]')
+    page.wait_for_selector(f'.rack .tile.sel[data-id="{loose}"]')
+    assert page.evaluate(GROUPS_JS) == {**groups, "picked": [loose]}
+    check_screen(page, "discard-picked-portrait")
+    # Discard throws the tile picked up, not a group's.
+    finger_tap(page, ".dock [data-act=discard]:not([disabled])")
+    if page.locator("#discard-anyway").count():  # the tile cost a penalty: asked first
+        finger_tap(page, "#discard-anyway")
+    page.wait_for_function(f"() => !document.querySelector('.rack .tile[data-id=\"{loose}\"]')")
+    view = api(base, "GET", f"tables/{table['table_id']}?seat=0", token=table["token"])
+    assert loose not in view["rack"] and grouped in view["rack"]
+
+
+@pytest.mark.parametrize("variant", ["101", "classic"])
+def test_each_rack_row_is_one_line_in_portrait(
+    pages: Any, base: str, devserver_service: Any, variant: str
+) -> None:
+    if variant == "101":
+        table = computer_101(devserver_service, base, opening=False)
+    else:
+        table = create_computer_table(base)
+    page = pages.new(390, 844)
+    page.emulate_media(reduced_motion="reduce")
+    open_table(page, base, table)
+    page.wait_for_selector(".rack .tile")
+    page.wait_for_timeout(500)  # the new rack's own sort (runs) is asked for and drawn
+    rows = page.evaluate(ROWS_JS)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"dock-rack-{variant}-portrait.png"), scale="css")
+    print(variant, rows)
+    assert sum(row["tiles"] for row in rows) == (22 if variant == "101" else 15)
+    for row in rows:
+        assert row["spread"] <= 1, rows  # one line: every tile of the row at one top
+        assert row["right"] <= 390, rows
+    # A tile moved from the fuller row to the other keeps each row on its line.
+    full, other = sorted(range(2), key=lambda r: -rows[r]["tiles"])
+    tile = page.eval_on_selector(f".rack .row:nth-child({full + 1}) .tile", "el => el.dataset.id")
+    finger_tap(page, f'.rack .tile[data-id="{tile}"]')
+    page.wait_for_selector(f'.rack .tile.sel[data-id="{tile}"]')
+    page.wait_for_timeout(700)  # a finger's pace: chromium's own click of the tap comes first
+    slot = f".rack .row:nth-child({other + 1}) .slot:empty"
+    finger_tap(page, slot)
+    page.wait_for_selector(f'.rack .row:nth-child({other + 1}) .tile[data-id="{tile}"]')
+    for row in page.evaluate(ROWS_JS):
+        assert row["spread"] <= 1 and row["right"] <= 390, row
