@@ -74,10 +74,10 @@ function defaultLayout(rack) {
 }
 
 // A row's width in tiles, as a portrait phone draws it on one line (app.css .row): a tile
-// is one, each run of empty slots one narrow gap (0.3), however many slots it spans.
+// is one, each run of empty slots one narrow gap (0.25), however many slots it spans.
 export function rowUnits(ids) {
 	const gaps = ids.filter((id, col) => id == null && (col === 0 || ids[col - 1] != null))
-	return ids.filter(id => id != null).length + 0.3 * gaps.length
+	return ids.filter(id => id != null).length + 0.25 * gaps.length
 }
 
 // opts: okey, selected, hint (advised discard), fresh (arrived last), focus, canfin.

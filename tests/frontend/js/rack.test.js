@@ -270,11 +270,11 @@ describe('slotAt', () => {
 describe('rowUnits', () => {
 	test('counts a tile as one and each run of empty slots as one narrow gap', () => {
 		const [top, bottom] = rack('R1 R2 . . R5 R6 R7 . K1', '. Y1 Y2')
-		assert.equal(rowUnits(top), 6 + 0.3 * 3)
-		assert.equal(rowUnits(bottom), 2 + 0.3 * 2)
+		assert.equal(rowUnits(top), 6 + 0.25 * 3)
+		assert.equal(rowUnits(bottom), 2 + 0.25 * 2)
 	})
 
 	test('an empty row is one gap', () => {
-		assert.equal(rowUnits(rack('', '')[0]), 0.3)
+		assert.equal(rowUnits(rack('', '')[0]), 0.25)
 	})
 })
