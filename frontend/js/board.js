@@ -237,7 +237,7 @@ export function renderFelt(v, o) {
 	return felt
 }
 
-// The status, or while "Groups" is on, what a rack tap does now.
+// While "Groups" is on, the status says what a rack tap does.
 const said = (v, o, onTurn) =>
 	onTurn && o.picking?.building && v.variant === '101'
 		? t('s_build')
@@ -268,8 +268,7 @@ export function dock(v, o, bottom) {
 	return d
 }
 
-// The dock's one row of moves: those that apply now (fitActs puts what the row cannot hold
-// under ⋯). Over: Result and Next hand; another person's turn at a relaxed table: Nudge.
+// The dock's row: the moves that apply now.
 function actions(v, o, mine) {
 	const me = o.seat
 	if (v.phase === 'over') {
@@ -296,40 +295,10 @@ function actions(v, o, mine) {
 		is101 && v.turn === me && o.okey101.moveButtons(v, o.picking),
 		move('show_indicator', 'show', 'gold'),
 		move('finish', 'finish', 'gold'),
-		// While grouping, a tap groups tiles: nothing is picked up to discard.
 		!(is101 && o.picking?.building) && move('discard', 'discard', 'primary'),
 		move('end_hand', 'end', 'plain'),
 	]
 }
-
-// The moves that give way first when the row is too narrow for all (a phone, long words):
-// they go under ⋯, in this order. Discard, Open, Lay, Σ and the hand's end never do.
-const SPILL = ['return', 'open-hint', 'show', 'end', 'clear', 'build', 'group']
-
-// Fits the dock's row to its width, on every draw and when the screen turns: no control
-// is cut or scrolled sideways.
-export function fitActs(root) {
-	const acts = root.querySelector('.dock .acts')
-	if (!acts) return
-	const more = acts.querySelector(':scope > .more')
-	if (more) {
-		more.remove()
-		acts.append(...more.querySelector('.pop').children)
-		;[...acts.children].sort((a, b) => a.dataset.at - b.dataset.at).forEach(el => acts.append(el))
-	}
-	const over = () => acts.scrollWidth > acts.clientWidth + 1
-	if (!over()) return
-	;[...acts.children].forEach((el, i) => (el.dataset.at = i))
-	const pop = h('.pop')
-	acts.append(h('details.more', h('summary.btn', { 'aria-label': t('more_moves') }, '⋯'), pop))
-	for (const act of SPILL) {
-		const el = acts.querySelector(`:scope > [data-act="${act}"]`)
-		if (!el) continue
-		pop.append(el)
-		if (!over()) break
-	}
-}
-if (typeof window !== 'undefined') addEventListener('resize', () => fitActs(document))
 
 export const toolbar = () =>
 	h(

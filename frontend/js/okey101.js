@@ -68,8 +68,7 @@ export function picked(v, picking) {
 	}
 }
 
-// Marks the picked tiles on the rack by their group's colour, the open group's too (a
-// lifted tile is the one picked up for a discard), and the rack while "Groups" is on.
+// Marks each picked group's tiles by its colour, and the rack while "Groups" is on.
 export function markRack(el, picking) {
 	el.classList.toggle('building', !!picking.building)
 	const groups = [...picking.groups, picking.current]
@@ -91,10 +90,8 @@ export function placeOn(v, tile, m, el, x) {
 	return box && x < box.left + box.width / 2 ? layoffs[0] : layoffs.at(-1)
 }
 
-// The dock's 101 part on our turn, a few at a time: the "Groups" switch (a tap then groups
-// tiles instead of picking one up); with groups, one Σ chip that opens their list (points
-// each, × to drop them) and Open or Lay; while grouping, + for the next group; Open ✨ (the
-// server's suggestion) before opening; Give back. Discard is board.js's (not while grouping).
+// The dock's 101 moves on our turn: Groups (a rack tap then groups tiles); with groups, a Σ
+// chip that opens their list and ×, and Open or Lay; + while grouping; Open ✨; Give back.
 export function moveButtons(v, picking) {
 	const back = legal(v, 'return_discard')
 	if (!back && !legal(v, 'discard')) return false
@@ -121,6 +118,28 @@ export function moveButtons(v, picking) {
 		back && button('return', t('return_discard'), true),
 	]
 }
+
+// What the dock's row cannot hold goes under ⋯, in this order (Discard, Open, Lay, Σ stay).
+const SPILL = ['return', 'open-hint', 'show', 'end', 'build', 'group']
+export function fitActs(root) {
+	const acts = root.querySelector('.dock .acts')
+	const more = acts?.querySelector(':scope > .more')
+	if (more) {
+		more.replaceWith(...more.lastChild.children)
+		;[...acts.children].sort((a, b) => a.dataset.at - b.dataset.at).forEach(el => acts.append(el))
+	}
+	const over = () => acts.scrollWidth > acts.clientWidth + 1
+	if (!acts || !over()) return
+	;[...acts.children].forEach((el, i) => (el.dataset.at = i))
+	const pop = h('.pop')
+	acts.append(h('details.more', h('summary.btn', { 'aria-label': t('more_moves') }, '⋯'), pop))
+	for (const act of SPILL) {
+		const el = acts.querySelector(`:scope > [data-act="${act}"]`)
+		if (el) pop.append(el)
+		if (!over()) break
+	}
+}
+globalThis.addEventListener?.('resize', () => fitActs(document))
 
 // The face each tile of a table meld stands for, as the server reads it (engine
 // okey101/table.py stand_ins): a run ascends in the laid order, so a wild at index i of a

@@ -73,8 +73,7 @@ function defaultLayout(rack) {
 	return layout
 }
 
-// A row's width in tiles, as a portrait phone draws it on one line (app.css .row): a tile
-// is one, each run of empty slots one narrow gap (0.25), however many slots it spans.
+// A row's width in tiles on a portrait phone's one line: a run of empty slots is 0.25.
 export function rowUnits(ids) {
 	const gaps = ids.filter((id, col) => id == null && (col === 0 || ids[col - 1] != null))
 	return ids.filter(id => id != null).length + 0.25 * gaps.length
@@ -95,9 +94,8 @@ export function renderRack(el, layout, opts) {
 		button.tabIndex = id === (opts.selected ?? opts.focus) ? 0 : -1
 		return button
 	}
-	// An empty slot listens for clicks, doing nothing (input.js takes them on the root):
-	// chromium moves a touch toward what responds to clicks, and a portrait row's narrow gap
-	// beside a tile would lose its taps to the tile.
+	// A no-op click listener: chromium moves a touch toward what listens, so a narrow gap
+	// keeps its taps from the tile beside it.
 	const slot = (id, row, col) =>
 		h(
 			'.slot',
@@ -119,9 +117,7 @@ export function renderRack(el, layout, opts) {
 	}
 }
 
-// The nearest slot, while over the rack or a little off it: the nearest centre in both
-// directions. A portrait phone draws a run of empty slots as one narrow gap (the others
-// 0 px wide, skipped here), which a drop fills.
+// The nearest slot (by its centre, 0 px ones skipped), while over the rack or a little off it.
 export function slotAt(el, x, y) {
 	const box = el.getBoundingClientRect()
 	if (x < box.left - 10 || x > box.right + 10 || y < box.top - 30 || y > box.bottom + 10) return

@@ -4,7 +4,7 @@
 import { t, tn, more } from '../i18n/index.js'
 import { h, $, $$, shareBox, fitNames } from '../ui.js'
 import { renderRack } from '../rack.js'
-import { renderFelt, dock, fitActs, toolbar, legal, nameOf, clock } from '../board.js'
+import { renderFelt, dock, toolbar, legal, nameOf, clock } from '../board.js'
 import { backTile } from '../tiles.js'
 import { myLayout, is101, deferRedraw, lastDiscard } from './state.js'
 import { parts } from './sync.js'
@@ -20,7 +20,7 @@ export function draw(ctx, level = 'all', focus = null) {
 	} else if (level === 'all') drawScreen(ctx, focus)
 	else drawRack(ctx, focus)
 	fitNames(ctx.root)
-	fitActs(ctx.root)
+	if (is101(ctx.state)) parts.okey101.fitActs(ctx.root)
 }
 
 const feltOptions = ({ state }) => ({
