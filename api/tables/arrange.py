@@ -13,31 +13,58 @@ Groups = list[list[int]]
 
 
 def pack(groups: Groups, leftover: Sequence[int], discard: int | None = None) -> Layout:
-    """Groups left to right with a gap between them, leftovers after, the discard last."""
+    """Groups left to right with a gap between them, leftovers after, the discard last.
+
+    The top row takes about half the tiles (at least 8): a portrait phone draws each row on
+    one line, and a 101 rack of 22 split 11 and 11 keeps its tiles a finger wide there
+    (docs/FRONTEND.md). A group stays whole; the leftovers, loose tiles, split where the
+    half falls. Where the gaps leave no room for that, the top row takes more."""
+    count = sum(map(len, groups)) + len(leftover) + (discard is not None)
+    for top in range(max(8, (count + 1) // 2), ROWS * LAYOUT_SLOTS + 1):
+        if (rows := _packed(groups, leftover, discard, top)) is not None:
+            return rows
+    return _dense([list(g) for g in groups if g] + [list(leftover)], discard)
+
+
+def _packed(
+    groups: Groups, leftover: Sequence[int], discard: int | None, top: int
+) -> Layout | None:
+    # The top row holds at most ``top`` tiles; None when the tiles do not fit so.
+    rows: Layout = [[None] * LAYOUT_SLOTS for _ in range(ROWS)]
+    row, col, held = 0, 0, 0
+    last = LAYOUT_SLOTS - (discard is not None)  # the slots before the discard's, below
     blocks = [list(g) for g in groups if g]
     if leftover:
         blocks.append(list(leftover))
-    rows: Layout = [[None] * LAYOUT_SLOTS for _ in range(ROWS)]
-    row, col = 0, 0
-    for block in blocks:
-        if col + len(block) > LAYOUT_SLOTS:
-            row, col = row + 1, 0
-        if row >= ROWS or len(block) > LAYOUT_SLOTS:
-            return _dense(blocks, discard)
+    for n, block in enumerate(blocks):
+        loose = bool(leftover) and n == len(blocks) - 1
+        if row == 0 and loose and col + 1 < LAYOUT_SLOTS and held < top:
+            # Loose tiles fill the top row up to its share; the rest go below.
+            room = min(top - held, LAYOUT_SLOTS - col)
+            rows[0][col : col + room] = block[:room]
+            block, row, col = block[room:], 1, 0
+            if not block:
+                break
+        elif row == 0 and (col + len(block) > LAYOUT_SLOTS or held + len(block) > top):
+            row, col = 1, 0
+        limit = last if row == ROWS - 1 else LAYOUT_SLOTS
+        if row >= ROWS or col + len(block) > limit:
+            return None
         rows[row][col : col + len(block)] = block
+        held += len(block) if row == 0 else 0
         col += len(block) + 1
     if discard is not None:
-        if rows[ROWS - 1][LAYOUT_SLOTS - 1] is not None:
-            return _dense(blocks, discard)
         rows[ROWS - 1][LAYOUT_SLOTS - 1] = discard
     return rows
 
 
 def _dense(blocks: Groups, discard: int | None) -> Layout:
-    # Too many groups to keep gaps between them: keep the order, drop the gaps.
+    # Too many groups to keep gaps between them: keep the order, drop the gaps, and share
+    # the tiles between the rows as evenly as 15 slots a row allow.
     tiles = [t for b in blocks for t in b] + ([discard] if discard is not None else [])
-    slots: list[int | None] = [*tiles, *[None] * (ROWS * LAYOUT_SLOTS - len(tiles))]
-    return [slots[:LAYOUT_SLOTS], slots[LAYOUT_SLOTS:]]
+    top = max(len(tiles) - LAYOUT_SLOTS, (len(tiles) + 1) // 2)
+    pad = [None] * LAYOUT_SLOTS
+    return [[*tiles[:top], *pad][:LAYOUT_SLOTS], [*tiles[top:], *pad][:LAYOUT_SLOTS]]
 
 
 def _keep(group: list[int], groups: Groups, spare: list[int]) -> None:

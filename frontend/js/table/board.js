@@ -267,6 +267,12 @@ export function renderFelt(v, o) {
 	return felt
 }
 
+// While "Groups" is on, the status says what a rack tap does.
+const statusLine = (v, o, onTurn) =>
+	onTurn && o.picking?.building && v.variant === '101'
+		? t('s_build')
+		: status(v, o.seat, o.spectator)
+
 // .dock > (a spectator's bottom badge) .me, p.status, .acts
 export function dock(v, o, bottom) {
 	const me = o.seat
@@ -283,12 +289,12 @@ export function dock(v, o, bottom) {
 		)
 	const notice = o.notice && h('span.notice', { id: 'move-notice', role: 'status' }, o.notice)
 	// Our discard on its way: the turn is the next seat's already, as the corner shows.
-	const said =
+	const line =
 		o.discarding != null
 			? t('s_wait', { name: nameOf(v, (me + 1) % v.seats.length) })
-			: status(v, me, o.spectator)
+			: statusLine(v, o, onTurn)
 	// A move not sent yet: the status would ask for it again. Its title: cut to one line.
-	const shown = !o.pending && said
+	const shown = !o.pending && line
 	// A nudge to this seat (its own view only, while its turn lasts).
 	const nudged = v.nudge && h('span.notice.nudged', { id: 'nudged' }, nudgeText(v.nudge))
 	const d = h(
@@ -297,6 +303,13 @@ export function dock(v, o, bottom) {
 		self,
 		h('p.status', { id: 'status', title: shown }, shown, notice, nudged),
 	)
+	d.append(h('.acts', actions(v, o, mine)))
+	return d
+}
+
+// The dock's row: the moves that apply now.
+function actions(v, o, mine) {
+	const me = o.seat
 	if (v.phase === 'over') {
 		const next = legal(v, 'next_hand') && !o.busy
 		const result = button(
@@ -305,28 +318,25 @@ export function dock(v, o, bottom) {
 			true,
 			next ? '' : '.primary',
 		)
-		d.append(h('.acts', result, next && button('next-hand', t('next_hand'), true, '.primary')))
+		return [result, next && button('next-hand', t('next_hand'), true, '.primary')]
 	}
 	// A relaxed friends table where another person is on turn: a nudge for them.
-	const waited = v.phase !== 'over' && v.pace === 'relaxed' && v.turn !== me && playerOf(v, v.turn)
+	const waited = v.pace === 'relaxed' && v.turn !== me && playerOf(v, v.turn)
 	if (mine && v.flags.nudges && waited.kind === 'human')
-		d.append(h('.acts', button('nudge', '👋 ' + t('nudge'), true, '.small')))
-	if (!mine || o.busy) return d
+		return button('nudge', '👋 ' + t('nudge'), true, '.small')
+	if (!mine || o.busy) return []
 	const move = (type, act, cls) => {
 		const a = legal(v, type)
 		return a && button(act, t(type), !a.tiles || a.tiles.includes(o.selected), '.' + cls)
 	}
-	d.append(
-		h(
-			'.acts',
-			v.variant === '101' && v.turn === me && o.okey101.moveButtons(v, o.picking),
-			move('show_indicator', 'show', 'gold'),
-			move('finish', 'finish', 'gold'),
-			move('discard', 'discard', 'primary'),
-			move('end_hand', 'end', 'plain'),
-		),
-	)
-	return d
+	const is101 = v.variant === '101'
+	return [
+		is101 && v.turn === me && o.okey101.moveButtons(v, o.picking),
+		move('show_indicator', 'show', 'gold'),
+		move('finish', 'finish', 'gold'),
+		!(is101 && o.picking?.building) && move('discard', 'discard', 'primary'),
+		move('end_hand', 'end', 'plain'),
+	]
 }
 
 export const toolbar = () =>

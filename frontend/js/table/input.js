@@ -73,6 +73,10 @@ const ON_ACT = {
 		table.clearGroups(ctx.state)
 		ctx.redraw('rack')
 	},
+	build: ctx => {
+		table.toggleBuilding(ctx.state)
+		ctx.redraw('rack')
+	},
 	// Pass-and-play: the next player has the device.
 	uncover: ctx => {
 		table.uncover(ctx.state)
@@ -138,13 +142,14 @@ export function bindInput(ctx) {
 	return bindTaps(ctx)
 }
 
-// A rack tile picks up (in 101: into the open group); a slot takes the picked-up tile.
+// A rack tile picks up (in 101 with "Groups" on: into the open group); a slot takes the
+// picked-up tile.
 function tapSlot(ctx, slot) {
 	const tile = slot.firstChild
 	if (tile) {
 		const id = +tile.dataset.id
 		const v = ctx.state.sync.view
-		if (table.is101(ctx.state)) table.pickForMeld(ctx.state, id, parts.okey101.pairsOnly(v))
+		if (table.is101(ctx.state)) table.tapTile101(ctx.state, id, parts.okey101.pairsOnly(v))
 		else table.toggleSelection(ctx.state, id)
 		return ctx.redraw('rack', id)
 	}

@@ -106,11 +106,12 @@ export function picked(v, picking) {
 	}
 }
 
-// Marks the picked tiles on the rack: the open group as selected, the others by colour.
+// Marks each picked group's tiles by its colour, and the rack while "Groups" is on.
 export function markRack(el, picking) {
+	el.classList.toggle('building', !!picking.building)
 	const groups = [...picking.groups, picking.current]
 	groups.forEach((group, i) => {
-		const marks = group === picking.current ? ['sel'] : ['grp', 'g' + (i % 4)]
+		const marks = ['grp', 'g' + (i % 4)]
 		for (const id of group) el.querySelector(`[data-id="${id}"]`)?.classList.add(...marks)
 	})
 }
@@ -127,30 +128,61 @@ export function placeOn(v, tile, m, el, x) {
 	return box && x < box.left + box.width / 2 ? layoffs[0] : layoffs.at(-1)
 }
 
-// The dock's 101 part on our turn: the picked groups with their points, +/×, and
-// Open (with ✨, the server's suggestion, and under it what it lays), Lay, Return.
+// The dock's 101 moves on our turn: Groups (a rack tap then groups tiles); with groups, a Σ
+// chip that opens their list and ×, and Open or Lay; + while grouping; Open ✨ (the server's
+// suggestion, with what it lays under its name); Give back.
 export function moveButtons(v, picking) {
-	const p = picked(v, picking)
-	const opened = v.seats[v.you].opened
 	const back = legal(v, 'return_discard')
 	const hint = suggestion(v)
 	if (!back && !legal(v, 'discard')) return false
+	const p = picked(v, picking)
+	const opened = v.seats[v.you].opened
+	const building = !!picking.building
+	const some = p.shaped.length > 0
+	const pressed = { 'data-act': 'build', 'aria-pressed': String(building) }
 	const tags = p.shaped.map((g, i) => h('span.tag.g' + (i % 4), `${g.ids.length}·${g.pts}`))
-	return [
+	const sums =
+		(building || some) &&
 		h(
-			'.picked',
-			tags,
-			h('b', { id: 'sum' }, 'Σ ' + p.sum),
-			button('group', '+', picking.current.length > 1),
-			button('clear', '×', p.shaped.length),
-		),
-		!opened &&
-			hint &&
-			button('open-hint', [t('open') + ' ✨', h('small', hint.label)], true, '.gold.named'),
-		opened ? button('lay', t('lay'), p.layable) : button('open', t('open'), p.ok, '.primary'),
+			'details.picked',
+			h('summary.btn', { id: 'sum', 'aria-label': t('groups') + ': Σ ' + p.sum }, 'Σ ' + p.sum),
+			h('.pop', tags, button('clear', '×', some)),
+		)
+	const lay = opened
+		? button('lay', t('lay'), p.layable)
+		: button('open', t('open'), p.ok, '.primary')
+	const named = hint && [t('open') + ' ✨', h('small', hint.label)]
+	return [
+		h('button.btn.build' + (building ? '.on' : ''), pressed, t('groups')),
+		sums,
+		building && button('group', '+', picking.current.length > 1),
+		(building || some) && lay,
+		!opened && hint && button('open-hint', named, true, '.gold.suggest.named'),
 		back && button('return', t('return_discard'), true),
 	]
 }
+
+// What the dock's row cannot hold goes under ⋯, in this order (Discard, Open, Lay, Σ stay).
+const SPILL = ['return', 'open-hint', 'show', 'end', 'build', 'group']
+export function fitActs(root) {
+	const acts = root.querySelector('.dock .acts')
+	const more = acts?.querySelector(':scope > .more')
+	if (more) {
+		more.replaceWith(...more.lastChild.children)
+		;[...acts.children].sort((a, b) => a.dataset.at - b.dataset.at).forEach(el => acts.append(el))
+	}
+	const over = () => acts.scrollWidth > acts.clientWidth + 1
+	if (!acts || !over()) return
+	;[...acts.children].forEach((el, i) => (el.dataset.at = i))
+	const pop = h('.pop')
+	acts.append(h('details.more', h('summary.btn', { 'aria-label': t('more_moves') }, '⋯'), pop))
+	for (const act of SPILL) {
+		const el = acts.querySelector(`:scope > [data-act="${act}"]`)
+		if (el) pop.append(el)
+		if (!over()) break
+	}
+}
+globalThis.addEventListener?.('resize', () => fitActs(document))
 
 // The face each tile of a table meld stands for, as the server reads it (engine
 // okey101/table.py stand_ins): a run ascends in the laid order, so a wild at index i of a

@@ -73,6 +73,12 @@ function defaultLayout(rack) {
 	return layout
 }
 
+// A row's width in tiles on a portrait phone's one line: a run of empty slots is 0.25.
+export function rowUnits(ids) {
+	const gaps = ids.filter((id, col) => id == null && (col === 0 || ids[col - 1] != null))
+	return ids.filter(id => id != null).length + 0.25 * gaps.length
+}
+
 // opts: okey, selected, hint (advised discard), fresh (arrived last), focus, canfin.
 export function renderRack(el, layout, opts) {
 	el.setAttribute('role', 'group')
@@ -88,24 +94,30 @@ export function renderRack(el, layout, opts) {
 		button.tabIndex = id === (opts.selected ?? opts.focus) ? 0 : -1
 		return button
 	}
+	// A no-op click listener: chromium moves a touch toward what listens, so a narrow gap
+	// keeps its taps from the tile beside it.
 	const slot = (id, row, col) =>
-		h('.slot', { 'data-r': row, 'data-c': col }, id != null && tile(id))
-	el.replaceChildren(
-		...layout.map((ids, row) =>
-			h(
-				'.row',
-				ids.map((id, col) => slot(id, row, col)),
-			),
-		),
-	)
+		h(
+			'.slot',
+			{ 'data-r': row, 'data-c': col, onclick: id == null && (() => {}) },
+			id != null && tile(id),
+		)
+	const line = (ids, row) => {
+		const el = h(
+			'.row',
+			ids.map((id, col) => slot(id, row, col)),
+		)
+		el.style.setProperty('--units', rowUnits(ids))
+		return el
+	}
+	el.replaceChildren(...layout.map(line))
 	if (!el.querySelector('[tabindex="0"]')) {
 		const first = el.querySelector('.tile')
 		if (first) first.tabIndex = 0
 	}
 }
 
-// The nearest slot, while over the rack or a little off it. A row may wrap onto two
-// shelves (portrait phones), so the nearest is the nearest centre in both directions.
+// The nearest slot (by its centre, 0 px ones skipped), while over the rack or a little off it.
 export function slotAt(el, x, y) {
 	const box = el.getBoundingClientRect()
 	if (x < box.left - 10 || x > box.right + 10 || y < box.top - 30 || y > box.bottom + 10) return
@@ -114,6 +126,7 @@ export function slotAt(el, x, y) {
 	;[...el.children].forEach((line, row) => {
 		;[...line.children].forEach((slot, col) => {
 			const b = slot.getBoundingClientRect()
+			if (b.width < 1) return
 			// Measured from 4 px lower: a lower line wins from just above its top edge, where
 			// a finger dragging down toward it lands first.
 			const d = Math.hypot(x - b.left - b.width / 2, y + 4 - b.top - b.height / 2)

@@ -20,6 +20,7 @@ export function draw(ctx, level = 'all', focus = null) {
 	} else if (level === 'all') drawScreen(ctx, focus)
 	else drawRack(ctx, focus)
 	fitNames(ctx.root)
+	if (is101(ctx.state)) parts.okey101.fitActs(ctx.root)
 }
 
 const feltOptions = ({ state }) => ({

@@ -31,6 +31,7 @@ export function createTableState(auth) {
 		meld101: {
 			current: [], // the group being picked on the rack, tile by tile
 			groups: [], // groups closed with "+", to open or lay together
+			building: false, // "Groups" is on: a rack tap groups; off, it picks up for a discard
 		},
 		screen: {
 			covered: false, // pass-and-play: the rack waits behind a cover for a tap
@@ -94,6 +95,7 @@ function newHand(state, hand) {
 	state.selection.hint = null
 	state.meld101.current = []
 	state.meld101.groups = []
+	state.meld101.building = false
 }
 
 // The sort for a rack marked `unsorted` is asked for once.
@@ -207,6 +209,7 @@ export function moveAccepted(state, prefer) {
 	state.rack.prefer = prefer
 	state.meld101.current = []
 	state.meld101.groups = []
+	state.meld101.building = false
 }
 
 // A discard goes back where it was.
@@ -242,13 +245,12 @@ export function moveTile(state, tile, slot) {
 	place(myLayout(state), tile, slot[0], slot[1])
 }
 
-// The tapped slot takes the picked-up tile (returned, if any); 101 picks are dropped.
+// The tapped slot takes the picked-up tile (returned, if any); 101 groups stay.
 export function dropSelectionOn(state, slot) {
 	const tile = state.selection.tile
 	if (tile == null) return null
 	moveTile(state, tile, slot)
 	state.selection.tile = null
-	state.meld101.current = []
 	return tile
 }
 
@@ -295,19 +297,19 @@ export function endDrag(state) {
 
 // --- 101 picking ---
 
-// A 101 tap. While the seat must discard and no group is being built, a tap on a grouped
-// tile (as the deal and Best leave a rack) picks it up for the discard, groups kept; a
-// second tap puts it down. Otherwise the tap takes the tile out of its group, or into the
-// open group, and a single picked tile is the one Discard throws. After a pairs opening
-// (pairsWith) a group is a pair at most: a third tile, or one that does not pair, starts anew.
+// A 101 rack tap. Its intent is the "Groups" switch's: off, the tap picks the tile up (for
+// a discard or a lay-off; a second tap puts it down) and never touches the groups; on, it
+// takes the tile out of its group, or into the open group, and picks nothing up. After a
+// pairs opening (pairsWith) a group is a pair at most: a third tile, or one that does not
+// pair, starts anew.
+export function tapTile101(state, tile, pairsWith) {
+	if (!state.meld101.building) return toggleSelection(state, tile)
+	pickForMeld(state, tile, pairsWith)
+}
+
 export function pickForMeld(state, tile, pairsWith) {
 	const picks = state.meld101
 	const group = picks.groups.find(g => g.includes(tile))
-	const discarding = !!state.sync.view?.legal?.some(move => move.type === 'discard')
-	if (group && discarding && !picks.current.length) {
-		toggleSelection(state, tile)
-		return
-	}
 	if (group) group.splice(group.indexOf(tile), 1)
 	else if (picks.current.includes(tile)) picks.current = picks.current.filter(id => id !== tile)
 	else {
@@ -319,9 +321,14 @@ export function pickForMeld(state, tile, pairsWith) {
 		picks.current = [...picks.current, tile]
 	}
 	picks.groups = picks.groups.filter(g => g.length)
-	const alone = picks.current.length === 1 && (!picks.groups.length || discarding)
-	state.selection.tile = alone ? picks.current[0] : null
+	state.selection.tile = null
 	state.selection.hint = null
+}
+
+// "Groups" on or off. Turning it on puts down the tile picked up: it is no group's.
+export function toggleBuilding(state) {
+	state.meld101.building = !state.meld101.building
+	state.selection.tile = null
 }
 
 export function closeGroup(state) {

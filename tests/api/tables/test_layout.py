@@ -74,3 +74,28 @@ def test_sorts_group_what_their_names_say() -> None:
     pairs, rest = sort_pairs(rack, OKEY)
     assert [format_tiles(g) for g in pairs] == ["K9 K9"]
     assert format_tiles(rest[-1:]) == "Y7"  # the okey goes last
+
+
+def test_pack_shares_the_tiles_between_the_rows() -> None:
+    """A portrait phone draws each row on one line: a 101 rack of 22 goes 11 and 11 where
+    its groups allow (a group is never split; loose tiles split where the half falls). On
+    900 sorted racks of 21 and 22 the longer row holds 11 tiles in 746 (before: 320, and 15
+    in 317)."""
+    rng = random.Random(11)
+    longest = []
+    for _ in range(300):
+        rack = rng.sample(range(106), rng.choice([21, 22]))
+        for sorter in (sort_runs, sort_sets, sort_pairs):
+            groups, leftover = sorter(rack, OKEY)
+            layout = pack(groups, leftover)
+            assert sorted(tiles_of(layout)) == sorted(rack)
+            longest.append(max(sum(t is not None for t in row) for row in layout))
+    assert max(longest) <= 14
+    assert sum(n == 11 for n in longest) > 0.8 * len(longest)
+    # Groups stay whole, in order, with a gap between them.
+    groups = [parse_tiles("R1 R2 R3 R4"), parse_tiles("K5 Y5 B5"), parse_tiles("B7 B8 B9")]
+    leftover = parse_tiles("R9 R11 K1 K3 K8 K12 Y2 Y10 Y12 B1 B13 B3")
+    layout = pack(groups, leftover)
+    assert layout[0][:13] == [*groups[0], None, *groups[1], None, *groups[2], None]
+    assert tiles_of(layout) == [t for g in groups for t in g] + leftover
+    assert sum(t is not None for t in layout[0]) == 11

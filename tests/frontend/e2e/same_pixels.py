@@ -162,6 +162,7 @@ def see_table(s: Screen) -> None:
 
 
 def pick_two(s: Screen) -> None:
+    s.tap("[data-act=build]")  # "Groups" on: a tap groups the tile
     s.tap(".rack .tile", 0)
     s.tap(".rack .tile", 1)
 

@@ -144,8 +144,10 @@ def test_101_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
     assert len(rack_ids(page)) == 22
     shot(page, "101-portrait-start")
 
-    # Open by hand: tap each group's tiles, "+" closes a group; the sum runs along.
+    # Open by hand: "Groups" on, tap each group's tiles, "+" closes a group; the sum runs
+    # along.
     groups, held = plan
+    page.tap(".dock [data-act=build]")
     for i, group in enumerate(groups):
         for tile in group:
             page.tap(f'.rack .tile[data-id="{tile}"]')

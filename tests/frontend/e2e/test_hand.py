@@ -25,6 +25,11 @@ def wait_my_move(page: Any) -> str:
     return "discard"
 
 
+# The place (1-based) of the empty slot after a rack row's last tile.
+END_GAP_JS = """row => [...document.querySelectorAll(`.rack .row:nth-child(${row}) .slot`)]
+    .findLastIndex(slot => slot.firstChild) + 2"""
+
+
 def test_whole_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
     page = pages.new(390, 844)
     page.emulate_media(reduced_motion="reduce")
@@ -34,16 +39,18 @@ def test_whole_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
     assert len(rack_ids(page)) == 15  # seat 0 starts the first hand
     shot(page, "table-portrait-start")
 
-    # Rearrange with a touch drag: the first tile of the top row to a gap on the right.
+    # Rearrange with a touch drag: the first tile of the top row to the gap at the row's
+    # right end (upright, a run of empty slots is one narrow gap: its first slot).
     first = rack_ids(page)[0]
-    touch_drag(
-        page, f'.rack .tile[data-id="{first}"]', ".rack .row:nth-child(1) .slot:nth-child(14)"
-    )
-    page.wait_for_selector(f'.rack .row:nth-child(1) .slot:nth-child(14) .tile[data-id="{first}"]')
+    end = ".rack .row:nth-child({}) .slot:nth-child({})"
+    top = end.format(1, page.evaluate(END_GAP_JS, 1))
+    touch_drag(page, f'.rack .tile[data-id="{first}"]', top)
+    page.wait_for_selector(f'{top} .tile[data-id="{first}"]')
     # Tap to select, tap an empty slot to move there.
     page.tap(f'.rack .tile[data-id="{first}"]')
-    page.tap(".rack .row:nth-child(2) .slot:nth-child(15)")
-    page.wait_for_selector(f'.rack .row:nth-child(2) .slot:nth-child(15) .tile[data-id="{first}"]')
+    bottom = end.format(2, page.evaluate(END_GAP_JS, 2))
+    page.tap(bottom)
+    page.wait_for_selector(f'{bottom} .tile[data-id="{first}"]')
 
     turns = 0
     for turns in range(60):
@@ -53,7 +60,7 @@ def test_whole_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
         if state == "take":
             before = set(rack_ids(page))
             if turns % 2:
-                touch_drag(page, ".pile.glow", ".rack .row:nth-child(2) .slot:nth-child(13)")
+                touch_drag(page, ".pile.glow", ".rack .row:nth-child(2)")  # onto the row
             else:
                 page.tap(".pile.glow")
             page.wait_for_function(

@@ -100,8 +100,8 @@ TILES = """() => {
 
 
 def test_portrait_rack_tiles_are_big(pages: Any, base: str) -> None:
-    """Issue 11: at 390 px a classic rack tile is at least 40 px wide and 44 px tall (its
-    rows wrap onto two shelves each), never smaller than a discard on the felt."""
+    """At 390 px a classic rack tile is at least 40 px wide and 44 px tall (each row one
+    line), never smaller than a discard on the felt."""
     page = pages.new(390, 844)
     open_table(page, base)
     sizes = page.evaluate(TILES)
@@ -112,8 +112,8 @@ def test_portrait_rack_tiles_are_big(pages: Any, base: str) -> None:
 
 
 def test_portrait_101_melds_and_rack_are_readable(pages: Any, base: str) -> None:
-    """A 101 table with melds at 390 px: rack tiles at least 32 px wide and 44 px tall on
-    four shelves, never smaller than a discard on the felt; meld tiles at least 28 px up to
+    """A 101 table with melds at 390 px: rack tiles at least 32 px wide and 44 px tall, each
+    row one line, never smaller than a discard on the felt; meld tiles at least 28 px up to
     9 melds and 20 px up to 12, as test_melds_exact finds on fixed tables. The bots open too,
     so this table holds 4 to 15 melds (a 14-meld one had 24 px tiles)."""
     from .test_screens import opened_101

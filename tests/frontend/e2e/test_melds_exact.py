@@ -4,7 +4,7 @@ Each table is dealt from a planned match secret (meld_plans.json, made by meld_p
 and its moves are replayed over HTTP, seat by seat, so every run sees the same table:
 exactly N melds, seat 0 opened and on turn after its draw, with a lay-off of its own; or,
 off turn, the same table after seat 0's discard, the next seat on turn. At 390×844 and
-844×390, with the Σ chips showing on the own turn:
+844×390, with Groups on and the Σ chip showing on the own turn:
 
 - every meld tile is found by elementFromPoint at its centre and at its four corners (2 px
   in), and is at least 20 px wide; a point lost names what a finger finds there instead;
@@ -164,7 +164,9 @@ def test_exactly_n_melds_on_a_phone(
         assert_all_in_view(seen, view, melds)
         longest_status(page, view, melds)
         return
-    # Two rack tiles picked by a finger: the dock shows its Σ chips, the melds' worst case.
+    # "Groups" on and two rack tiles grouped by a finger: the dock shows its Σ chip.
+    finger_tap(page, ".dock [data-act=build]")
+    page.wait_for_selector(".rack.building")
     picked = [
         t
         for t in page.eval_on_selector_all(".rack .tile", "els => els.map(e => +e.dataset.id)")
@@ -229,9 +231,11 @@ def moved_tiles(before: dict[str, Any], after: dict[str, Any]) -> list[tuple[Any
 def lay_off_in_place(page: Any, view: dict[str, Any], picked: list[int], name: str) -> None:
     """Lay a tile off by finger (tap it on the rack, tap its meld's end): the area keeps
     its scroll and its tile size, and no tile outside the grown meld moves."""
-    for tile in picked:  # put the picks down: a second tap
+    for tile in picked:  # out of the group again: a second tap
         finger_tap(page, f'.rack .tile[data-id="{tile}"]')
     page.wait_for_function("() => !document.querySelector('.rack .tile.sel, .rack .tile.grp')")
+    finger_tap(page, ".dock [data-act=build]")  # "Groups" off: a tap picks the tile up
+    page.wait_for_selector(".rack:not(.building)")
     before = page.evaluate(MELD_TILES_JS)
     found = {t["meld"] for t in before["tiles"] if all(t["found"])}
 

@@ -120,7 +120,9 @@ def open_101(pages: Any, base: str, table: dict[str, Any], size: str) -> Any:
 
 
 def show_sums(page: Any) -> None:
-    """Two rack tiles picked by a finger, so the dock shows its Σ chips."""
+    """ "Groups" on and two rack tiles grouped by a finger, so the dock shows its Σ chip."""
+    finger_tap(page, ".dock [data-act=build]")
+    page.wait_for_selector(".rack.building")
     for tile in page.eval_on_selector_all(".rack .tile", "els => els.map(e => e.dataset.id)")[:2]:
         finger_tap(page, f'.rack .tile[data-id="{tile}"]')
     page.wait_for_selector("#sum")

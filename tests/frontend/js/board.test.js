@@ -168,7 +168,7 @@ describe('status', () => {
 
 	test('101: a seat that may open is told how', () => {
 		const v = view({ variant: '101', phase: 'play', legal: ['discard', 'open'] })
-		assert.equal(status(v, 0), 'Tap tiles into groups to open (el açmak): 101 points or 5 pairs.')
+		assert.equal(status(v, 0), 'Tap Groups, then tiles, to open (el açmak): 101 points or 5 pairs.')
 	})
 
 	test('101: a seat that has opened is told to lay melds', () => {

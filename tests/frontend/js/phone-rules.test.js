@@ -1,6 +1,6 @@
 // Phone rules of the table screen: the okey's question and the 101 penalty's (board.js
 // discardQuestion, fitOf), a tap on a grouped 101 rack at a discard (state.js
-// pickForMeld), and an indicator show said with what it costs (anim.js describe).
+// tapTile101), and an indicator show said with what it costs (anim.js describe).
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
 import { discardQuestion, fitOf } from '../../../frontend/js/table/board.js'
@@ -102,22 +102,24 @@ describe('a tap on a grouped 101 rack', () => {
 
 	test('at a discard, picks a grouped tile up and keeps its group', () => {
 		const state = grouped(true)
-		table.pickForMeld(state, id('R3'))
+		table.tapTile101(state, id('R3'))
 		assert.equal(state.selection.tile, id('R3'))
-		assert.deepEqual(state.meld101, { current: [], groups: [ids('R1 R2 R3')] })
-		table.pickForMeld(state, id('R3'))
+		assert.deepEqual(state.meld101.groups, [ids('R1 R2 R3')])
+		table.tapTile101(state, id('R3'))
 		assert.equal(state.selection.tile, null)
 	})
 
-	test('at a discard, a loose tile beside the groups is picked up too', () => {
+	test('at a discard, a loose tile beside the groups is picked up, the groups kept', () => {
 		const state = grouped(true)
-		table.pickForMeld(state, id('K5'))
+		table.tapTile101(state, id('K5'))
 		assert.equal(state.selection.tile, id('K5'))
+		assert.deepEqual(state.meld101, { current: [], groups: [ids('R1 R2 R3')], building: false })
 	})
 
-	test('before the draw, a tap still takes the tile out of its group', () => {
-		const state = grouped(false)
-		table.pickForMeld(state, id('R3'))
+	test('with Groups on, a tap takes the tile out of its group and picks nothing up', () => {
+		const state = grouped(true)
+		table.toggleBuilding(state)
+		table.tapTile101(state, id('R3'))
 		assert.equal(state.selection.tile, null)
 		assert.deepEqual(state.meld101.groups, [ids('R1 R2')])
 	})

@@ -1,7 +1,14 @@
 // frontend/js/table/rack.js: the 2 × 15 rack layout (null: an empty slot) and its moves.
 import { test, describe } from 'node:test'
 import assert from 'node:assert/strict'
-import { locate, place, reconcile, step, slotAt } from '../../../frontend/js/table/rack.js'
+import {
+	locate,
+	place,
+	reconcile,
+	step,
+	slotAt,
+	rowUnits,
+} from '../../../frontend/js/table/rack.js'
 import { id, ids, rack, drawn, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
@@ -246,6 +253,15 @@ describe('slotAt', () => {
 		assert.deepEqual(slotAt(el, 705, 290), [1, 14])
 	})
 
+	test('skips the 0 px slots of a run of empty ones (a portrait row on one line)', () => {
+		const line = {
+			...box(100, 200, 200, 60),
+			children: [box(100, 200, 40, 60), box(140, 200, 12, 60), box(152, 200, 0, 60)],
+		}
+		const oneRow = { ...box(100, 200, 200, 60), children: [line] }
+		assert.deepEqual(slotAt(oneRow, 153, 230), [0, 1])
+	})
+
 	test('gives nothing away from the rack', () => {
 		const away = {
 			left: [85, 230],
@@ -255,5 +271,17 @@ describe('slotAt', () => {
 		}
 		for (const [where, [x, y]] of Object.entries(away))
 			assert.equal(slotAt(el, x, y), undefined, where)
+	})
+})
+
+describe('rowUnits', () => {
+	test('counts a tile as one and each run of empty slots as one narrow gap', () => {
+		const [top, bottom] = rack('R1 R2 . . R5 R6 R7 . K1', '. Y1 Y2')
+		assert.equal(rowUnits(top), 6 + 0.25 * 3)
+		assert.equal(rowUnits(bottom), 2 + 0.25 * 2)
+	})
+
+	test('an empty row is one gap', () => {
+		assert.equal(rowUnits(rack('', '')[0]), 0.25)
 	})
 })

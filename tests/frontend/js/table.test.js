@@ -37,7 +37,7 @@ describe('createTableState', () => {
 		assert.equal(state.sync.view, null)
 		assert.equal(state.sync.busy, false)
 		assert.equal(state.selection.tile, null)
-		assert.deepEqual(state.meld101, { current: [], groups: [] })
+		assert.deepEqual(state.meld101, { current: [], groups: [], building: false })
 		assert.equal(state.screen.covered, false)
 	})
 })
@@ -72,7 +72,7 @@ describe('acceptView', () => {
 		table.closeGroup(state)
 		table.pickForMeld(state, id('R1'))
 		table.acceptView(state, view('R1 R2 R3'))
-		assert.deepEqual(state.meld101, { current: [id('R1')], groups: [] })
+		assert.deepEqual(state.meld101, { current: [id('R1')], groups: [], building: false })
 	})
 })
 
@@ -137,10 +137,11 @@ describe('moves', () => {
 
 	test('an accepted move spends the 101 picks', () => {
 		const state = playing('R1 R2 R3', rack('R1 R2 R3'))
-		for (const tile of ids('R1 R2 R3')) table.pickForMeld(state, tile)
+		table.toggleBuilding(state)
+		for (const tile of ids('R1 R2 R3')) table.tapTile101(state, tile)
 		table.beginMove(state, 'open', null)
 		table.moveAccepted(state, null)
-		assert.deepEqual(state.meld101, { current: [], groups: [] })
+		assert.deepEqual(state.meld101, { current: [], groups: [], building: false })
 	})
 })
 
@@ -220,13 +221,40 @@ describe('selection and rack', () => {
 })
 
 describe('101 picking', () => {
-	test('tiles join the open group; one alone is also picked up', () => {
+	test('with Groups on, tiles join the open group and none is picked up', () => {
 		const state = playing('R1 R2 R3', rack('R1 R2 R3'))
-		table.pickForMeld(state, id('R1'))
-		assert.equal(state.selection.tile, id('R1'))
-		table.pickForMeld(state, id('R2'))
+		table.toggleBuilding(state)
+		table.tapTile101(state, id('R1'))
+		assert.deepEqual(state.meld101.current, ids('R1'))
+		assert.equal(state.selection.tile, null)
+		table.tapTile101(state, id('R2'))
 		assert.deepEqual(state.meld101.current, ids('R1 R2'))
 		assert.equal(state.selection.tile, null)
+	})
+
+	test('with Groups off, a tap picks the tile up and leaves every group as it was', () => {
+		const state = playing('R1 R2 R3 K5', rack('R1 R2 R3 K5'))
+		table.toggleBuilding(state)
+		for (const tile of ids('R1 R2')) table.tapTile101(state, tile)
+		table.closeGroup(state)
+		table.tapTile101(state, id('R3'))
+		table.toggleBuilding(state)
+		const before = structuredClone(state.meld101)
+		table.tapTile101(state, id('K5'))
+		assert.equal(state.selection.tile, id('K5'))
+		table.tapTile101(state, id('R1')) // a grouped tile: picked up, still in its group
+		assert.equal(state.selection.tile, id('R1'))
+		table.tapTile101(state, id('R1'))
+		assert.equal(state.selection.tile, null)
+		assert.deepEqual(state.meld101, before)
+	})
+
+	test('turning Groups on puts the picked-up tile down', () => {
+		const state = playing('R1 R2', rack('R1 R2'))
+		table.tapTile101(state, id('R1'))
+		table.toggleBuilding(state)
+		assert.equal(state.selection.tile, null)
+		assert.equal(state.meld101.building, true)
 	})
 
 	test('a tap on a picked tile takes it out again', () => {
@@ -241,9 +269,9 @@ describe('101 picking', () => {
 		const state = playing('R1 R2 R3 K5', rack('R1 R2 R3 K5'))
 		for (const tile of ids('R1 R2 R3')) table.pickForMeld(state, tile)
 		table.closeGroup(state)
-		assert.deepEqual(state.meld101, { current: [], groups: [ids('R1 R2 R3')] })
+		assert.deepEqual(state.meld101.groups, [ids('R1 R2 R3')])
 		table.pickForMeld(state, id('R3'))
-		assert.deepEqual(state.meld101, { current: [], groups: [ids('R1 R2')] })
+		assert.deepEqual(state.meld101.groups, [ids('R1 R2')])
 	})
 
 	test('after a pairs opening a group is a pair at most: nothing the server refuses', () => {
@@ -255,10 +283,10 @@ describe('101 picking', () => {
 		table.pickForMeld(state, r1b, pairsWith)
 		// A third tile closes the pair and starts the next group.
 		table.pickForMeld(state, r2, pairsWith)
-		assert.deepEqual(state.meld101, { current: [r2], groups: [[r1, r1b]] })
+		assert.deepEqual(state.meld101, { current: [r2], groups: [[r1, r1b]], building: false })
 		// A tile that does not pair with the open one takes its place.
 		table.pickForMeld(state, r3, pairsWith)
-		assert.deepEqual(state.meld101, { current: [r3], groups: [[r1, r1b]] })
+		assert.deepEqual(state.meld101, { current: [r3], groups: [[r1, r1b]], building: false })
 	})
 
 	test('"×" drops every pick', () => {
@@ -267,7 +295,7 @@ describe('101 picking', () => {
 		table.closeGroup(state)
 		table.pickForMeld(state, id('R2'))
 		table.clearGroups(state)
-		assert.deepEqual(state.meld101, { current: [], groups: [] })
+		assert.deepEqual(state.meld101, { current: [], groups: [], building: false })
 	})
 })
 
