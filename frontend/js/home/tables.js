@@ -64,11 +64,11 @@ export function kindOf(entry) {
 		.join(' · ')
 }
 
-// Its time: a friends table's clock (the only kind where a turn waits on someone away),
+// Its time: the clock of a kind that shows one (friends: a turn waits on someone away),
 // then the last move, or when it was opened here (`at`) before any.
 export function detail(entry, now, at) {
 	const bits = []
-	const clock = entry.mode === 'friends' && entry.status === 'playing' && entry.turn != null
+	const clock = entry.flags?.shows_clock && entry.status === 'playing' && entry.turn != null
 	if (clock && entry.deadline) bits.push(timeLeft(entry.deadline, now))
 	if (entry.last_move) bits.push(t('last_move', { when: ago(entry.last_move, now) }))
 	else if (at) bits.push(t('yt_opened', { when: ago(at, now) }))

@@ -3,7 +3,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import * as tables from '../../../frontend/js/home/tables.js'
 import { more } from '../../../frontend/js/i18n/index.js'
-import { failOnConsoleError } from './helpers.js'
+import { KIND_FLAGS, failOnConsoleError } from './helpers.js'
 
 failOnConsoleError()
 await more() // the list's own words load with it
@@ -38,7 +38,9 @@ test('the last move is said as a time ago', () => {
 	assert.equal(ago(-10 * S), 'just now') // a device clock a little ahead
 })
 
+// An entry carries its kind's flags, as "Your tables" entries do (api/tables/kinds.py).
 const table = (id, fields) => ({
+	flags: KIND_FLAGS[fields?.mode ?? 'friends'],
 	table_id: id,
 	status: 'playing',
 	turn: 1,
