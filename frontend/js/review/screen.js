@@ -58,7 +58,7 @@ async function openReview(ctx, hand, opener) {
 async function load(seat) {
 	const { ctx, review } = open
 	if (!review.bySeat[seat]) {
-		const answer = await api.review.hand(ctx.id, review.hand, seat, getLang())
+		const answer = await api.review(ctx.id, review.hand, seat, getLang())
 		model.acceptAnswer(review, seat, answer)
 	}
 	if (open?.review !== review) return

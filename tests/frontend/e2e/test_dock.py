@@ -61,7 +61,9 @@ DOCK_JS = """() => {
     const wide = parts.filter(el => {
         const r = el.getBoundingClientRect()
         // An open Σ list or ⋯ hangs out of its chip, above the dock: on the screen.
-        const over = el.scrollWidth > el.clientWidth + 1 && !el.matches('details[open]')
+        // A line cut with an ellipsis (the status, whole in its title) scrolls nowhere.
+        const cut = getComputedStyle(el).textOverflow === 'ellipsis'
+        const over = el.scrollWidth > el.clientWidth + 1 && !el.matches('details[open]') && !cut
         return over || r.left < -0.5 || r.right > innerWidth + 0.5
     })
     const page = document.documentElement.scrollWidth > innerWidth

@@ -30,7 +30,6 @@ from .helpers import api, auth_js, friends_table, store_js
 PUSH_ENV = {"ISTAKA_PUSH_ALLOW_LOCAL": "1", "ISTAKA_PUSH_LOOKING_SECONDS": "0"}
 
 
-@pytest.fixture(scope="module")
 def with_guest(base: str) -> dict[str, Any]:
     """Ayşe's two-seat table with Mehmet joined, not dealt: its id, the host's token and
     the guest's answer."""
@@ -38,6 +37,7 @@ def with_guest(base: str) -> dict[str, Any]:
     return {"id": made["table_id"], "host": made["token"], "guest": made["joined"][0]}
 
 
+@pytest.fixture(scope="module")
 def push_base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     with running_devserver(tmp_path_factory.mktemp("push-devserver"), PUSH_ENV) as url:
         yield url + "/"
