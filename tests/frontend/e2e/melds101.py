@@ -108,14 +108,12 @@ def table_with_melds(base: str, melds: int, seats: int = 4, tries: int = 40) -> 
     raise AssertionError(f"no deal in {tries} reached {melds} melds with seat 0 opened")
 
 
-def planned_table(base: str, service: Any, melds: int, off_turn: bool = False) -> dict[str, Any]:
-    """A friends table dealt from the plan for ``melds``, played to its end over HTTP:
-    ``{"table_id", "token", "seat", "view"}`` for seat 0. With ``off_turn`` seat 0 then
-    discards (a tile that costs no penalty), so the next seat is on turn and seat 0's
-    screen shows the table as it waits."""
+def replay_plan(base: str, service: Any, found: dict[str, Any]) -> tuple[str, dict[int, str]]:
+    """A friends table dealt from a stored plan's secret (``create_table``'s
+    ``match_secret``, which no route passes) and its moves played over HTTP: the table id
+    and each seat's token."""
     from api.tables.setup import create_table
 
-    found = PLANS[melds]
     request = {
         "variant": "101",
         "mode": "friends",
@@ -134,6 +132,15 @@ def planned_table(base: str, service: Any, melds: int, off_turn: bool = False) -
     for n, (seat, move) in enumerate(found["moves"]):
         body = {**move, "expected_version": view["version"], "action_id": f"plan{n}"}
         view = api(base, "POST", f"tables/{tid}/actions", body, tokens[seat])
+    return tid, tokens
+
+
+def planned_table(base: str, service: Any, melds: int, off_turn: bool = False) -> dict[str, Any]:
+    """A friends table dealt from the plan for ``melds``, played to its end over HTTP:
+    ``{"table_id", "token", "seat", "view"}`` for seat 0. With ``off_turn`` seat 0 then
+    discards (a tile that costs no penalty), so the next seat is on turn and seat 0's
+    screen shows the table as it waits."""
+    tid, tokens = replay_plan(base, service, PLANS[melds])
     if off_turn:
         view = api(base, "GET", f"tables/{tid}?seat=0", token=tokens[0])
         move = _discard(view)

@@ -23,38 +23,18 @@ from typing import Any
 import pytest
 
 from .helpers import SHOTS, api, covering, finger_tap, touch_drag
+from .melds101 import replay_plan
 from .pairs_plan import load
 from .test_phone_rules import DIALOG, open_phone, thrown, tile_sel
 from .test_touch import tap_and_settle
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
-NAMES = ("Mehmet", "Zeynep", "Can")
 
 
 def planned_pairs_table(base: str, service: Any) -> dict[str, Any]:
     """The planned friends table, played to the plan's end over HTTP: ``{"table_id",
     "token", "seat", "tokens", "view"}`` (``view``: seat 0's)."""
-    from api.tables.setup import create_table
-
-    found = load()
-    request = {
-        "variant": "101",
-        "mode": "friends",
-        "name": "Ayşe",
-        "turn_seconds": 86400,  # a day a turn: the sweep never plays a seat meanwhile
-        "options": found["options"],
-    }
-    made = create_table(service, request, None, match_secret=bytes.fromhex(found["secret"]))
-    tid = made["table_id"]
-    tokens = {0: made["token"]}
-    for name in NAMES[: found["options"]["seats"] - 1]:
-        body = {"invite_code": made["invite_code"], "name": name}
-        joined = api(base, "POST", f"tables/{tid}/join", body)
-        tokens[joined["seat"]] = joined["token"]
-    view = api(base, "POST", f"tables/{tid}/start", {}, tokens[0])
-    for n, (seat, move) in enumerate(found["moves"]):
-        body = {**move, "expected_version": view["version"], "action_id": f"plan{n}"}
-        view = api(base, "POST", f"tables/{tid}/actions", body, tokens[seat])
+    tid, tokens = replay_plan(base, service, load())
     view = api(base, "GET", f"tables/{tid}?seat=0", token=tokens[0])
     assert view["turn"] == 0 and view["phase"] == "play", view["phase"]
     return {"table_id": tid, "token": tokens[0], "seat": 0, "tokens": tokens, "view": view}
