@@ -12,6 +12,7 @@ from typing import Any
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
 
 from api.friends import operations as friends
+from api.lobby import operations as lobby
 from api.players import operations as players
 from api.push import operations as push
 from api.review import operations as review
@@ -31,6 +32,7 @@ from api.web.router import register, router
 _DECLARED = (
     *tables.OPERATIONS,
     *friends.OPERATIONS,
+    *lobby.OPERATIONS,
     *players.OPERATIONS,
     *push.OPERATIONS,
     *review.OPERATIONS,

@@ -1,5 +1,5 @@
 // App shell cache: network first, the cache when offline. /api/ is never cached.
-const CACHE = 'istaka-v9'
+const CACHE = 'istaka-v10'
 const MODULES = [
 	'app',
 	'hosts/embed-frame',
@@ -30,6 +30,8 @@ const MODULES = [
 	'table/reactions',
 	'table/series',
 	'table/rematch',
+	'lobby/index',
+	'lobby/seat-menu',
 	'style',
 	'table/board',
 	'table/okey101',

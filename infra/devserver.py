@@ -101,6 +101,8 @@ def create_app(frontend: Path = FRONTEND) -> Flask:
     os.environ.setdefault("ISTAKA_SQLITE_PATH", str(Path.cwd() / "data" / "istaka.sqlite3"))
     os.environ.setdefault("ISTAKA_VAPID_KEY_FILE", str(Path.cwd() / "data" / "vapid-private.key"))
     os.environ.setdefault("POWERTOOLS_SERVICE_NAME", "istaka")
+    # Every local browser is 127.0.0.1: let them meet at one open table (api/lobby).
+    os.environ.setdefault("ISTAKA_SAME_ADDRESS_TABLES", "1")
     from api.handler import handler  # after the environment is set: it picks the store
 
     _start_push_worker()

@@ -94,6 +94,27 @@ class Credit:
         return head if self.why is None else [*head, self.why]
 
 
+# Open tables (api/lobby): the people a player blocked, the last open-table matches
+# (finished or handed to a computer) that make the reliability, the unfinished open tables
+# held (the limits count them), and the last Play now request ids (answered again).
+MAX_BLOCKS = 100
+RELIABILITY_MATCHES = 20
+MAX_OPEN_TABLES = 40  # kept; the limit (api/lobby/limits.py) counts the unfinished among them
+LOBBY_REQUESTS = 8
+
+
+@dataclass
+class Block:
+    """A player this player blocked at an open table: never seated together again."""
+
+    player_id: str
+    name: str  # the made name's code (api/tables/made_names.py), for the list
+    at: int  # epoch seconds
+
+    def encode(self) -> list[Any]:
+        return [self.player_id, self.name, self.at]
+
+
 @dataclass
 class Player:
     player_id: str
@@ -107,6 +128,11 @@ class Player:
     stats: dict[str, Stats] = field(default_factory=dict)
     credits: list[Credit] = field(default_factory=list)  # most recent last
     telegram_id: int | None = None  # set by the Telegram login (api/players/telegram, later)
+    blocks: list[Block] = field(default_factory=list)
+    # "1" a finished open-table match, "0" one whose seat went to a computer; newest last.
+    finishes: str = ""
+    open_tables: list[str] = field(default_factory=list)  # ids, newest last
+    lobby_requests: list[list[str]] = field(default_factory=list)  # [request id, table id]
     # The item's TTL (epoch seconds), not part of its JSON: None once the player has played
     # (kept, as before), else when it goes unless it is seen again.
     expires_at: int | None = None
@@ -145,6 +171,30 @@ class Player:
         others = [c for c in self.credits if c.table_id != credit.table_id]
         self.credits = [*others, credit][-CREDIT_MEMORY:]
 
+    def reliability(self) -> dict[str, int]:
+        """Of the last open-table matches, how many this player finished."""
+        return {"finished": self.finishes.count("1"), "of": len(self.finishes)}
+
+    def record_finish(self, finished: bool) -> None:
+        self.finishes = (self.finishes + ("1" if finished else "0"))[-RELIABILITY_MATCHES:]
+
+    def blocked(self, player_id: str) -> bool:
+        return any(b.player_id == player_id for b in self.blocks)
+
+    def hold_open_table(self, table_id: str) -> None:
+        if table_id not in self.open_tables:
+            self.open_tables = [*self.open_tables, table_id][-MAX_OPEN_TABLES:]
+
+    def drop_open_table(self, table_id: str) -> None:
+        self.open_tables = [t for t in self.open_tables if t != table_id]
+
+    def remember_request(self, request_id: str, table_id: str) -> None:
+        others = [r for r in self.lobby_requests if r[0] != request_id]
+        self.lobby_requests = [*others, [request_id, table_id]][-LOBBY_REQUESTS:]
+
+    def table_for_request(self, request_id: str) -> str | None:
+        return next((r[1] for r in self.lobby_requests if r[0] == request_id), None)
+
     def add_token(self, hashed: str) -> None:
         self.tokens = [*self.tokens, hashed][-MAX_TOKENS:]
 
@@ -161,6 +211,15 @@ class Player:
         }
         if self.telegram_id is not None:
             data["tg"] = self.telegram_id
+        # The lobby's keys only once used: other players' items stay as they were.
+        if self.blocks:
+            data["bk"] = [b.encode() for b in self.blocks]
+        if self.finishes:
+            data["rl"] = self.finishes
+        if self.open_tables:
+            data["ot"] = self.open_tables
+        if self.lobby_requests:
+            data["lr"] = self.lobby_requests
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
         return checked_text(player_key(self.player_id), text)
 
@@ -179,6 +238,10 @@ class Player:
             stats={variant: Stats.decode(s) for variant, s in data["s"].items()},
             credits=[Credit(*c) for c in data["h"]],
             telegram_id=data.get("tg"),
+            blocks=[Block(*b) for b in data.get("bk", [])],
+            finishes=str(data.get("rl", "")),
+            open_tables=list(data.get("ot", [])),
+            lobby_requests=[list(r) for r in data.get("lr", [])],
         )
 
 

@@ -127,7 +127,7 @@ def handle_change(store: Store, old: StoredItem | None, new: StoredItem, now_s: 
     if not table.kind.earns_candy or not any(table.players):
         return 0
     hands = _Hands(store, table, state)
-    written = 0
+    written = _count_finishes(store, table, before, state)
     for number in ended_hands(before, state):
         hand_state = hands.get(number)
         if hand_state is None:
@@ -138,6 +138,34 @@ def handle_change(store: Store, old: StoredItem | None, new: StoredItem, now_s: 
             apply = partial(credit, hand=seat_hand, moves=moves, own=own, now_s=now_s)
             if update_player(store, seat_hand.player_id, apply) is not None:
                 written += 1
+    return written
+
+
+def finish_open(player: Player, table_id: str, finished: bool) -> bool:
+    """Count an open-table match in the player's reliability, once: the table leaves the
+    player's open tables as it is counted, so a replayed record finds nothing to do."""
+    if table_id not in player.open_tables:
+        return False
+    player.record_finish(finished)
+    player.drop_open_table(table_id)
+    return True
+
+
+def _count_finishes(store: Store, table: Table, before: Game | None, state: Game) -> int:
+    """When a match at an open table ends: each player finished it, or left the seat to a
+    computer (api/tables/turns.py); the player credits written."""
+    if not table.kind.hands_quitters_over or not state.match_over:
+        return 0
+    if before is not None and before.match_over:
+        return 0
+    written = 0
+    for seat in range(len(table.seats)):
+        player_id = table.player_of(seat)
+        if player_id is None:
+            continue
+        apply = partial(finish_open, table_id=table.table_id, finished=table.is_human(seat))
+        if update_player(store, player_id, apply) is not None:
+            written += 1
     return written
 
 

@@ -16,11 +16,12 @@ from api.push.texts import text_for
 from api.store.base import StoredItem
 from api.tables.item import LOOKING_SECONDS as LOOKING_SECONDS  # the notifier's rule, re-exported
 from api.tables.item import Table
+from api.tables.made_names import is_made
 from api.tables.turns import turn_key
 from api.tables.views import player_name
 from engine.variants import Game, from_record
 
-Kind = Literal["started", "hand_over", "your_turn", "reminder", "rematch", "nudge"]
+Kind = Literal["started", "hand_over", "your_turn", "reminder", "rematch", "nudge", "joined"]
 
 # A seat whose player made a request in the last 30 s is looking at the table: no push.
 # Its record never runs ahead of its last request, so one that stopped asking 30 s ago
@@ -71,6 +72,12 @@ def notices(
     if before.table.status == "waiting" and table.status != "waiting":
         for seat in humans:
             owe(seat, "started")
+    elif table.status == "waiting" and table.kind.listed:
+        # Someone sat at an open table: the people already waiting there hear of it.
+        came = [s for s in humans if not before.table.is_human(s)]
+        for seat in humans:
+            if came and seat not in came:
+                owe(seat, "joined", name=_name(table, came[0]))
     elif table.status != "waiting":
         ended = state.phase == "over" and (
             before.state.phase != "over" or before.state.hand_number != state.hand_number
@@ -101,7 +108,7 @@ def _friends(before: Table, table: Table, state: Game, owe: Any) -> None:
         by = table.seats[offer.by].token
         for seat, info in enumerate(table.seats):
             if info.token is not None and info.token != by:
-                owe(seat, "rematch", name=player_name(table, offer.by))
+                owe(seat, "rematch", name=_name(table, offer.by))
     nudged = table.nudged
     if (
         nudged is not None
@@ -111,7 +118,14 @@ def _friends(before: Table, table: Table, state: Game, owe: Any) -> None:
         and state.turn == nudged.seat
         and table.is_human(nudged.seat)
     ):
-        owe(nudged.seat, "nudge", name=player_name(table, nudged.by))
+        owe(nudged.seat, "nudge", name=_name(table, nudged.by))
+
+
+def _name(table: Table, seat: int) -> str:
+    """A seat's name for a notice: a made name's code stays a code, said in the subscriber's
+    language when the text is made (api/push/texts.py)."""
+    name = table.seats[seat].name
+    return name if is_made(name) and name is not None else player_name(table, seat)
 
 
 def _looking(table: Table, seat: int, now_s: int, looking_s: int) -> bool:

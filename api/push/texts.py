@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from api.tables.made_names import is_made, render
 from engine.core.languages import LANGUAGES
 
 LANGS = LANGUAGES  # engine/core/languages.py
@@ -39,6 +40,11 @@ TEXTS: dict[str, dict[str, tuple[str, str]]] = {
         "tr": ("Rövanş?", "{name} yeniden oynamak istiyor: sonraki masada yerin hazır."),
         "ko": ("한 판 더?", "{name} 님이 다시 하자고 해요. 다음 테이블에 자리가 있어요."),
     },
+    "joined": {
+        "en": ("Someone sat down", "{name} sat at your open table."),
+        "tr": ("Masana biri oturdu", "{name} açık masana oturdu."),
+        "ko": ("누가 앉았어요", "{name} 님이 내 공개 테이블에 앉았어요."),
+    },
     "nudge": {
         "en": ("Your move", "{name} is waiting for your move."),
         "tr": ("Sıra sende", "{name} hamleni bekliyor."),
@@ -55,6 +61,8 @@ def text_for(
     key = "game_over" if kind == "hand_over" and match_over else kind
     texts = TEXTS[key]
     title, body = texts.get(lang, texts["en"])
+    if name is not None and is_made(name):
+        name = render(name, lang)  # a made name, in the subscriber's words
     if "{name}" in body:
         body = body.replace("{name}", name or SOMEONE.get(lang, SOMEONE["en"]))
     return title, body

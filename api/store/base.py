@@ -31,6 +31,9 @@ class StoredItem:
     # Epoch ms at which the sweep must look at the table (api/tables/sweep.py); None: never. The
     # store indexes it so that due tables are found without reading the others.
     wake_at: int | None = None
+    # The open index's partition while an open table waits for players (api/lobby/facts.py);
+    # sorted there by ``wake_at``, the moment it starts without being full.
+    listed: str | None = None
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,17 @@ class StoredPushes:
     """One seat's Web Push subscriptions, in an item of their own (``api.tables.item.push_key``):
     the table item stays small and no poll ever reads them. ``rev`` guards concurrent
     subscribes as the table's does; ``data`` is an opaque JSON string."""
+
+    key: str
+    rev: int
+    data: str
+    expires_at: int | None = None
+
+
+@dataclass(frozen=True)
+class StoredText:
+    """A small item of one opaque JSON string: the lobby's pointers and the players'
+    reports (api/lobby). ``rev`` guards concurrent writes as the table's does."""
 
     key: str
     rev: int
@@ -130,7 +144,12 @@ def _number(value: object) -> bool:
 
 
 def stored_item(
-    key: object, rev: object, data: object, expires_at: object = None, wake_at: object = None
+    key: object,
+    rev: object,
+    data: object,
+    expires_at: object = None,
+    wake_at: object = None,
+    listed: object = None,
 ) -> StoredItem:
     """A :class:`StoredItem` from attributes as a backend gave them, each checked for the
     type this code writes; :class:`CorruptItem` otherwise."""
@@ -143,6 +162,8 @@ def stored_item(
         raise CorruptItem(name, "expires_at is not an integer")
     if wake_at is not None and not _number(wake_at):
         raise CorruptItem(name, "wake_at is not an integer")
+    if listed is not None and not isinstance(listed, str):
+        raise CorruptItem(name, "the open listing is not text")
     assert isinstance(rev, int)
     return StoredItem(
         name,
@@ -150,6 +171,7 @@ def stored_item(
         data,
         expires_at if isinstance(expires_at, int) else None,
         wake_at if isinstance(wake_at, int) else None,
+        listed if isinstance(listed, str) else None,
     )
 
 

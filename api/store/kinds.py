@@ -25,6 +25,7 @@ from api.store.base import (
     StoredPlayer,
     StoredPushes,
     StoredTelegram,
+    StoredText,
     counter_item,
     stored_item,
 )
@@ -124,6 +125,16 @@ def due_buckets(now_ms: int) -> list[str]:
     return [wake_bucket(now_ms - k * BUCKET_MS) for k in range(LOOKBACK_BUCKETS, -1, -1)]
 
 
+# The lobby's index (api/lobby): partition "ol", an open table's listing and shard
+# ("classic.live.4.2", api/lobby/facts.py); sort "os", the moment it starts without being
+# full (its wake time). Only a waiting open table carries them: it leaves the index when it
+# starts or closes. Readers query each shard of the listings they want.
+OPEN_INDEX = "open"
+OPEN_LISTING = "ol"
+OPEN_SORT = "os"
+OPEN = Index(OPEN_INDEX, Attribute(OPEN_LISTING, "S"), Attribute(OPEN_SORT, "N"))
+
+
 def _encode_table(item: StoredItem) -> Fields:
     fields: Fields = {"rev": item.rev, "data": item.data}
     if item.expires_at is not None:
@@ -131,12 +142,20 @@ def _encode_table(item: StoredItem) -> Fields:
     if item.wake_at is not None:  # in the sweep's index only while a clock runs
         fields[WAKE_BUCKET] = wake_bucket(item.wake_at)
         fields[WAKE_AT] = item.wake_at
+    if item.listed is not None and item.wake_at is not None:
+        fields[OPEN_LISTING] = item.listed
+        fields[OPEN_SORT] = item.wake_at
     return fields
 
 
 def _decode_table(key: str, read: Read) -> StoredItem:
     return stored_item(
-        key, read.get("rev"), read.get("data"), read.get(EXPIRES_AT), read.get(WAKE_AT)
+        key,
+        read.get("rev"),
+        read.get("data"),
+        read.get(EXPIRES_AT),
+        read.get(WAKE_AT),
+        read.get(OPEN_LISTING),
     )
 
 
@@ -152,13 +171,15 @@ TABLE: Kind[StoredItem] = Kind(
         _EXPIRES,
         WAKE.sort,
         WAKE.partition,
+        OPEN.partition,
+        OPEN.sort,
     ),
     revision="rev",
     key=lambda item: item.table_id,
     encode=_encode_table,
     decode=_decode_table,
     expiry=EXPIRES_AT,
-    indexes=(WAKE,),
+    indexes=(WAKE, OPEN),
 )
 
 
@@ -245,6 +266,37 @@ PLAYER: Kind[StoredPlayer] = Kind(
 )
 
 
+def _text_kind(name: str, attribute: str, key_shape: str, sqlite_table: str) -> Kind[StoredText]:
+    def decode(key: str, read: Read) -> StoredText:
+        item = stored_item(key, read.get("rev"), read.get(attribute), read.get(EXPIRES_AT))
+        return StoredText(key, item.rev, item.data, item.expires_at)
+
+    return Kind(
+        name=name,
+        key_shape=key_shape,
+        sqlite_table=sqlite_table,
+        attributes=_text_attributes(attribute),
+        revision="rev",
+        key=lambda item: item.key,
+        encode=lambda item: _text_fields(attribute, item.rev, item.data, item.expires_at),
+        decode=decode,
+        expiry=EXPIRES_AT,
+        tell=attribute,
+    )
+
+
+# Per listing, the open table being filled now (api/lobby/seating.py): Play now seats a
+# player there first, and a new table becomes the listing's next only by a conditional
+# write of this item, so racing players fill one table instead of opening one each.
+LOBBY: Kind[StoredText] = _text_kind(
+    "lobby", "lh", "lobby~<variant>.<pace>.<seats> (api.lobby.seating.next_key)", "lobby"
+)
+# A player's report of a seat, kept with the table and hand for a moderator (api/lobby).
+REPORT: Kind[StoredText] = _text_kind(
+    "report", "rp", "report~<table id>~<hand>~<reporter seat> (api.lobby.safety)", "reports"
+)
+
+
 # -- counters --------------------------------------------------------------------------
 
 COUNT_ATTRIBUTE = "n"
@@ -267,5 +319,5 @@ COUNTER: Kind[StoredCounter] = Kind(
     tell=COUNT_ATTRIBUTE,
 )
 
-KINDS: tuple[Kind[Any], ...] = (TABLE, PUSHES, TELEGRAM, PLAYER, COUNTER)
+KINDS: tuple[Kind[Any], ...] = (TABLE, PUSHES, TELEGRAM, PLAYER, LOBBY, REPORT, COUNTER)
 INDEXES: tuple[Index, ...] = tuple(index for kind in KINDS for index in kind.indexes)

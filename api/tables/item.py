@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from api.friends.item import Nudge, Reactions, Rematch, Series, decode_reactions, encode_reactions
+from api.lobby.facts import Listing, shard_of, start_at
 from api.store.base import StoredItem, checked_text
 from api.tables.kinds import BY_CODE, TableKind, kind_named
 from api.tables.movetimes import MoveTimes
@@ -58,6 +59,8 @@ class SeatInfo:
     level: str | None = None  # bots: their level
     token: int | None = None  # index into Table.tokens; kept when a bot takes over a human seat
     auto: bool = False  # this seat's last turn ran out of time and a computer played it
+    # Turns in a row that ran out (open tables hand the seat over past a limit: api/lobby).
+    misses: int = 0
 
     @property
     def reserved(self) -> bool:
@@ -65,13 +68,16 @@ class SeatInfo:
         return self.kind == "open" and self.token is not None
 
     def encode(self) -> list[Any]:
-        return [_KIND_CODE[self.kind], self.name, self.level, self.token, int(self.auto)]
+        head = [_KIND_CODE[self.kind], self.name, self.level, self.token, int(self.auto)]
+        # A sixth field only once a turn ran out: other seats keep the five they had.
+        return [*head, self.misses] if self.misses else head
 
     @classmethod
     def decode(cls, data: list[Any]) -> SeatInfo:
-        if len(data) != 5:
-            raise ValueError("a stored seat has five fields")
-        return cls(_CODE_KIND[data[0]], data[1], data[2], data[3], bool(data[4]))
+        if len(data) not in (5, 6) or (len(data) == 6 and type(data[5]) is not int):
+            raise ValueError("a stored seat has five fields, or six with its misses")
+        misses = data[5] if len(data) == 6 else 0
+        return cls(_CODE_KIND[data[0]], data[1], data[2], data[3], bool(data[4]), misses)
 
 
 @dataclass
@@ -117,6 +123,8 @@ class Table:
     series: Series | None = None
     reactions: Reactions | None = None
     nudged: Nudge | None = None
+    # Open tables (api/lobby): the listing, the seats' address digests and reliability.
+    listing: Listing | None = None
 
     @property
     def kind(self) -> TableKind:
@@ -165,6 +173,32 @@ class Table:
         self.seen_times[token_index] = away - self.created
         return True
 
+    def begin(self) -> None:
+        """Start a waiting table: every seat still open goes to a computer."""
+        for number, info in enumerate(self.seats):
+            if info.kind == "open":
+                # A rematch seat still kept for its player goes to the computer as a seat
+                # handed over does: its token still shows it, so a late player can watch.
+                self.seats[number] = SeatInfo("bot", info.name, "normal", info.token)
+        self.status = "playing"
+        if self.listing is not None:
+            self.listing.addresses = []  # only the seating rule reads them
+
+    def start_due(self, now_ms: int) -> bool:
+        """A waiting open table whose moment has come without it filling (api/lobby/facts.py):
+        started with computers in the empty seats, or, a relaxed table with one person after
+        7 days, closed. Whether anything changed."""
+        wake = self.wake_at() if self.listed_under() is not None else None
+        if wake is None or now_ms < wake:
+            return False
+        assert self.listing is not None
+        people = sum(1 for seat in self.seats if seat.kind == "human")
+        if reminder_lead_ms(self.turn_seconds) is not None and people < 2:
+            self.listing.closed = True
+        else:
+            self.begin()
+        return True
+
     def last_move_at(self) -> int | None:
         """Epoch seconds of the last move, if known."""
         return None if self.last_move is None else self.created + self.last_move
@@ -178,7 +212,12 @@ class Table:
     def wake_at(self) -> int | None:
         """Epoch ms at which the sweep must next look at this table: the reminder moment
         of the deadline (relaxed tables, until recorded), then the deadline; ``None`` when
-        no human's clock runs."""
+        no human's clock runs. A waiting open table wakes when it is to start without
+        being full (api/lobby/facts.py start_at)."""
+        if self.listed_under() is not None:
+            people = sum(1 for seat in self.seats if seat.kind == "human")
+            relaxed = reminder_lead_ms(self.turn_seconds) is not None
+            return start_at(self.created, relaxed, people) * 1000
         if self.status != "playing" or self.deadline is None:
             return None
         lead = reminder_lead_ms(self.turn_seconds)
@@ -218,10 +257,20 @@ class Table:
             data["sr"] = self.series.encode()
         if self.nudged is not None:
             data["nd"] = self.nudged.encode()
+        if self.listing is not None:
+            data["lb"] = self.listing.encode()
         text = self._dump(data)
         if self.reactions is not None:
             text = self._with_reactions(data, self.reactions)
-        return StoredItem(self.table_id, self.rev, text, expires_at, self.wake_at())
+        return StoredItem(
+            self.table_id, self.rev, text, expires_at, self.wake_at(), self.listed_under()
+        )
+
+    def listed_under(self) -> str | None:
+        """The open index's partition while this table waits for players, else None."""
+        if self.status != "waiting" or self.listing is None or self.listing.closed:
+            return None
+        return f"{self.listing.key}.{shard_of(self.table_id)}"
 
     def _dump(self, data: dict[str, Any]) -> str:
         return checked_text(
@@ -282,14 +331,16 @@ class Table:
             series=Series.decode(data["sr"]) if "sr" in data else None,
             reactions=decode_reactions(data["rx"]) if "rx" in data else None,
             nudged=Nudge.decode(data["nd"]) if "nd" in data else None,
+            listing=Listing.decode(data["lb"]) if "lb" in data else None,
         )
 
 
-# Every key Table.to_stored writes ("lm", "rm", "pp" and the friends' "nx", "sr", "rx", "nd"
+# Every key Table.to_stored writes ("lm", "rm", "pp", the friends' "nx", "sr", "rx", "nd" and
+# the lobby's "lb"
 # only sometimes; "ls", "mt" missing from items written before they existed).
 ITEM_KEYS = frozenset(
     ("st", "md", "ts", "iv", "tk", "se", "g", "dl", "ly", "ra", "cr", "ls", "mt", "lm", "rm", "pp")
-) | frozenset(("nx", "sr", "rx", "nd"))
+) | frozenset(("nx", "sr", "rx", "nd", "lb"))
 
 # The item text that reactions may fill up to: a write unit (1,024 B) less the other
 # attributes (id, rev, expiry, the sweep's index: at most 64 B).

@@ -1,8 +1,8 @@
-"""The kinds of table (against the computer, with friends, pass-and-play): the one place
-that tells them apart.
+"""The kinds of table (against the computer, with friends, pass-and-play, open to anyone):
+the one place that tells them apart.
 
 A table's kind is stored and shown under its name (the table's ``mode``: ``"computer"``,
-``"friends"``, ``"hotseat"``), and every policy that differs between kinds is a question
+``"friends"``, ``"hotseat"``, ``"open"``), and every policy that differs between kinds is a question
 asked here by name: ``table.kind.joinable_by_code`` (api/tables/item.py), never a
 comparison of ``table.mode`` with a name (``tests/api/tables/test_table_kinds.py`` scans ``api/``
 and ``frontend/js/`` for such comparisons). The frontend reads the same answers from the
@@ -57,6 +57,18 @@ class TableKind:
     chooses_levels: bool
     # "Your tables" counts one nobody moved in for a day as over (frontend/js/home/tables.js).
     ends_when_left: bool
+    # A create request (POST /api/tables) may name this kind; an open table is only ever
+    # made by the lobby (api/lobby), which sets its seats, options and pace itself.
+    created_by_request: bool = True
+    # Waiting tables of this kind are listed in the lobby and found by Play now; a seat is
+    # taken with no invite code, by whoever the lobby's rules let sit there (api/lobby).
+    listed: bool = False
+    # Every player appears under a name the server makes from their player (an adjective and
+    # an animal, api/tables/names.py), never one someone typed.
+    made_names: bool = False
+    # A seat whose turns keep running out goes to a computer for the rest of the match, and
+    # that counts against its player's reliability (api/lobby/quitting.py).
+    hands_quitters_over: bool = False
 
     @property
     def earns_candy(self) -> bool:
@@ -119,9 +131,31 @@ HOTSEAT = TableKind(  # pass-and-play: one device, every seat
     ends_when_left=False,
 )
 
-KINDS: dict[str, TableKind] = {kind.name: kind for kind in (COMPUTER, FRIENDS, HOTSEAT)}
+OPEN = TableKind(  # open to anyone: strangers seated by the lobby (api/lobby)
+    name="open",
+    code="o",
+    default_pace="live",
+    credit_rate="friends",
+    joinable_by_code=False,
+    starts_waiting=True,
+    typed_names=False,
+    announces_turn=True,
+    shows_clock=True,
+    pushes_turns=True,
+    sends_reactions=True,
+    nudges=True,
+    chooses_levels=False,
+    ends_when_left=False,
+    created_by_request=False,
+    listed=True,
+    made_names=True,
+    hands_quitters_over=True,
+)
+
+KINDS: dict[str, TableKind] = {kind.name: kind for kind in (COMPUTER, FRIENDS, HOTSEAT, OPEN)}
 BY_CODE: dict[str, TableKind] = {kind.code: kind for kind in KINDS.values()}
-NAMES = tuple(KINDS)  # what a create request's ``mode`` may be
+# What a create request's ``mode`` may be.
+NAMES = tuple(name for name, kind in KINDS.items() if kind.created_by_request)
 DEFAULT = COMPUTER.name  # a create request without ``mode``
 FLAGS = tuple(COMPUTER.flags())  # the view's flags, in order
 

@@ -69,6 +69,7 @@ def act(service: Service, table_id: str, token: str | None, request: Later) -> d
         except ActionError as err:  # any future kind of refusal is still the client's
             raise unprocessable(err.code, err.message) from err
         table.seats[seat].auto = False
+        table.seats[seat].misses = 0
         if action["type"] == "next_hand":
             table.layouts = {}
             loaded.finished.append(loaded.state)  # the hand that ended gets its own item

@@ -225,7 +225,10 @@ class Service:
                 self.store.create(StoredItem(key, 0, text, expires))
 
     def settle(self, loaded: Loaded) -> None:
-        """Play any timed-out human turn and the computer turns after it."""
+        """Start an open table whose time to start has come (api/lobby/facts.py), play any
+        timed-out human turn and the computer turns after it."""
+        if loaded.table.start_due(loaded.now_ms):
+            loaded.dirty = True
         state = play_timed_out(loaded.table, loaded.state, loaded.now_ms)
         state = play_bots(loaded.table, state)
         if state is not loaded.state:

@@ -6,6 +6,7 @@ import re
 import secrets
 from typing import Any
 
+from api.lobby.facts import START_OFFER_S
 from api.players.model import Player
 from api.store.base import VersionConflict
 from api.tables import seats
@@ -205,9 +206,26 @@ def _joined(table: Table, loaded: Loaded, caller: Caller, token: str) -> Any:
 
 def _creator(service: Service, loaded: Loaded, token: str | None) -> Caller:
     caller = seats.caller(loaded.table, token, required=True)
-    if not caller.creator:
+    if not caller.creator and not loaded.table.kind.listed:
         raise forbidden("only the table's creator may do this")
     return caller
+
+
+def deal_in(service: Service, loaded: Loaded) -> None:
+    """Start a waiting table: every seat still open goes to a computer, and the computers
+    play up to the first human turn."""
+    loaded.table.begin()
+    loaded.dirty = True
+    service.settle(loaded)
+
+
+def may_start_now(table: Table, now_ms: int) -> None:
+    """An open table starts early with computers only once its people are offered that
+    (409 ``too_early`` before)."""
+    offered = (table.created + START_OFFER_S) * 1000
+    if now_ms < offered:
+        wait = -(-(offered - now_ms) // 1000)
+        raise conflict("too_early", f"an open table waits for players {wait} s more")
 
 
 def start_table(
@@ -228,16 +246,11 @@ def start_table(
             )
         if table.status != "waiting":
             raise conflict("already_started", "the game has already started")
-        for number, info in enumerate(table.seats):
-            if info.kind == "open":
-                # A rematch seat still kept for its player goes to the computer as a seat
-                # handed over does: its token still shows it, so a late player can watch.
-                table.seats[number] = SeatInfo("bot", info.name, "normal", info.token)
-        table.status = "playing"
-        loaded.dirty = True
+        if table.kind.listed:
+            may_start_now(table, loaded.now_ms)  # any seated player, once it is offered
         loaded.seen_token = caller.token_index
         since = loaded.state.version
-        service.settle(loaded)
+        deal_in(service, loaded)
         if key is not None:
             table.remember_action(RecentAction(key, seat, since, loaded.state.version))
         logger.info("table started", extra={"table_id": table.table_id})
@@ -254,6 +267,9 @@ def seat_to_bot(
         caller = _creator(service, loaded, token)
         level = request()["level"]
         table = loaded.table
+        if table.kind.hands_quitters_over:
+            # Strangers do not take each other's seats: a quiet seat goes over by itself.
+            raise forbidden("at an open table a seat goes to a computer only by itself")
         if not 0 <= seat < len(table.seats):
             raise unprocessable("illegal_action", f"no seat {seat} at this table")
         if seat in caller.held:

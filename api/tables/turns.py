@@ -10,13 +10,20 @@ from __future__ import annotations
 import hashlib
 import hmac
 
-from api.tables.item import Table
+from api.tables.item import SeatInfo, Table
+from api.tables.pace import pace_of
 from api.web.log import logger
 from engine.core.errors import ActionError
 from engine.core.levels import TIMEOUT_LEVEL
 from engine.variants import Game, rules_of
 
 MAX_COMPUTER_ACTIONS = 2000  # a runaway loop is a bug; a whole hand is far fewer actions
+# Turns in a row that may run out at an open table before its seat goes to a computer.
+QUIT_AFTER = {"live": 3, "relaxed": 2}
+
+
+def quit_after(turn_seconds: int) -> int:
+    return QUIT_AFTER[pace_of(turn_seconds)]
 
 
 def bot_seed(state: Game, seat: int) -> int:
@@ -57,7 +64,14 @@ def play_timed_out(table: Table, state: Game, now_ms: int) -> Game:
     if not table.is_human(seat) or now_ms < table.deadline:
         return state
     state = _play_turn_of(table.table_id, state, seat)
-    table.seats[seat].auto = True
+    info = table.seats[seat]
+    info.auto = True
+    info.misses += 1
+    if table.kind.hands_quitters_over and info.misses >= quit_after(table.turn_seconds):
+        # A stranger who keeps missing turns has left: a computer plays the seat for the
+        # rest of the match ("Computer for Tea Fox"), and the player's reliability counts it.
+        table.seats[seat] = SeatInfo("bot", info.name, "normal", info.token, True, info.misses)
+        logger.info("seat handed to computer", extra={"table_id": table.table_id, "seat": seat})
     token = table.seats[seat].token
     if token is not None:
         # Its turn ran out, so its player is not looking, whatever its last poll said:

@@ -13,10 +13,12 @@ import hashlib
 from typing import Any
 
 from api.friends.views import friends_view
+from api.lobby.facts import START_OFFER_S
 from api.tables.item import LOOKING_SECONDS, SEEN_PRESENCE_SECONDS, Table
 from api.tables.layout import reconcile, stored_layout
+from api.tables.made_names import is_made, render
 from api.tables.movetimes import time_of
-from api.tables.pace import pace_of
+from api.tables.pace import pace_of, reminder_lead_ms
 from api.tables.seats import Caller
 from engine.variants import Game, rules_of
 
@@ -27,21 +29,48 @@ HERE_SECONDS = SEEN_PRESENCE_SECONDS + LOOKING_SECONDS
 def player_name(table: Table, seat: int) -> str:
     name = table.seats[seat].name
     if name:
-        return name
+        return render(name) if is_made(name) else name
     return f"Computer {seat + 1}" if table.seats[seat].kind == "bot" else f"Seat {seat + 1}"
 
 
 def players(table: Table) -> list[dict[str, Any]]:
-    return [
-        {
+    out = []
+    for s, info in enumerate(table.seats):
+        entry: dict[str, Any] = {
             "seat": s,
             "name": player_name(table, s) if info.kind != "open" else None,
             "kind": info.kind,
             "level": info.level if info.kind == "bot" else None,
             "auto": info.auto,
         }
-        for s, info in enumerate(table.seats)
-    ]
+        if table.kind.made_names and is_made(info.name):
+            # The frontend says a made name in the reader's language (api/tables/made_names.py).
+            entry["name_code"] = info.name
+        if table.kind.hands_quitters_over and info.kind == "bot" and info.token is not None:
+            entry["quit"] = True  # "Computer for Tea Fox": its player's turns kept running out
+        listing = table.listing
+        if listing is not None and s < len(listing.reliability) and listing.reliability[s]:
+            finished, of = listing.reliability[s] or (0, 0)
+            entry["reliability"] = {"finished": finished, "of": of}
+        out.append(entry)
+    return out
+
+
+def lobby_view(table: Table) -> dict[str, Any] | None:
+    """A waiting open table's timing: when its people may start it with computers, and
+    when it starts (or, relaxed with one person, closes) by itself; epoch ms."""
+    if table.listing is None:
+        return None
+    if table.listing.closed:
+        return {"closed": True}
+    if table.status != "waiting":
+        return None
+    return {
+        "start_now_at": (table.created + START_OFFER_S) * 1000,
+        "starts_at": table.wake_at(),
+        "closes": sum(1 for seat in table.seats if seat.kind == "human") < 2
+        and reminder_lead_ms(table.turn_seconds) is not None,
+    }
 
 
 def others_here(table: Table, caller: Caller, now_s: int | None) -> bool:
@@ -99,6 +128,8 @@ def build_view(
             "others_here": others_here(table, caller, now_s),
         }
     )
+    if table.kind.listed:
+        view["lobby"] = lobby_view(table)
     names = [player_name(table, s) for s in range(len(table.seats))]
     playing = table.status == "playing" and state.phase != "over"
     view.update(friends_view(table, caller, names, seat, state.turn if playing else None))

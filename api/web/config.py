@@ -16,6 +16,7 @@ TABLE_LIMIT_ENV = "ISTAKA_TABLE_CREATE_LIMIT"
 DEFAULT_PLAYER_LIMIT = 20
 DEFAULT_TABLE_LIMIT = 60
 LIMIT_WINDOW_ENV = "ISTAKA_CREATE_LIMIT_WINDOW_SECONDS"
+SAME_ADDRESS_ENV = "ISTAKA_SAME_ADDRESS_TABLES"
 DEFAULT_LIMIT_WINDOW_S = 3600
 
 
@@ -73,6 +74,12 @@ class Settings:
     )
     create_window_seconds: int = field(
         default_factory=lambda: _env_int(LIMIT_WINDOW_ENV, DEFAULT_LIMIT_WINDOW_S)
+    )
+    # Whether two people from one client address may sit at one open table (api/lobby):
+    # never in production (collusion); ISTAKA_SAME_ADDRESS_TABLES=1 for local play and the
+    # tests, where every browser shares 127.0.0.1. Taken from the environment as the limits are.
+    same_address_tables: bool = field(
+        default_factory=lambda: os.environ.get(SAME_ADDRESS_ENV, "") == "1"
     )
     # Where a client's address comes from: "socket" (the connection, as the dev server
     # sees it) or "cloudfront" (the CloudFront-Viewer-Address header, set by the stack).

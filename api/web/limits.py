@@ -53,7 +53,7 @@ class Service(Protocol):
 
 VIEWER_HEADER = "cloudfront-viewer-address"
 COUNTER_PREFIX = "rl~"
-KINDS = {"player": "p", "table": "t"}
+KINDS = {"player": "p", "table": "t", "report": "r"}
 # Refusals remembered per service, at most this many keys (then forgotten all at once: a
 # forgotten refusal costs one read of the counter, nothing else).
 MEMO_SIZE = 4096
@@ -104,15 +104,19 @@ def limit_of(service: Service, kind: str) -> int:
     return settings.player_create_limit if kind == "player" else settings.table_create_limit
 
 
-def charge_request(service: Service, kind: str, router: BaseRouter) -> None:
-    """:func:`charge` for the client of the request ``router`` is answering."""
+def request_address(service: Service, router: BaseRouter) -> str:
+    """The address the client of the request ``router`` is answering is counted by."""
     event = router.current_event
     http = (event.raw_event.get("requestContext") or {}).get("http") or {}
     source = http.get("sourceIp")
-    address = client_address(
+    return client_address(
         service.settings.client_address, event.headers or {}, str(source) if source else None
     )
-    charge(service, kind, address)
+
+
+def charge_request(service: Service, kind: str, router: BaseRouter) -> None:
+    """:func:`charge` for the client of the request ``router`` is answering."""
+    charge(service, kind, request_address(service, router))
 
 
 def charge(service: Service, kind: str, address: str) -> None:

@@ -1,5 +1,5 @@
 // Boot and routes: #/ home, #/t/<id> a table, #/join/<id>/<code>, #/seat/<id>/<seat>/<token>
-// (a device link), #/rules; and embed.html (embed-frame.js).
+// (a device link), #/rules, #/lobby (the open tables); and embed.html (embed-frame.js).
 import { setLang, guessLang, t } from './i18n/index.js'
 import { prefs, savePrefs, setAuth, getAuth } from './storage.js'
 import { toast, closeModal, fitNames } from './ui.js'
@@ -37,6 +37,7 @@ async function route() {
 	} else if (page === 'join' && a && b) (await import('./home/join.js')).renderJoin(app, a, b, go)
 	else if (page === 'seat') claimSeat()
 	else if (page === 'rules') (await import('./home/help.js')).renderRules(app, go)
+	else if (page === 'lobby') (await import('./lobby/index.js')).renderLobby(app, go)
 	else {
 		;(await import('./home/index.js')).renderHome(app, { go, setLang: changeLang, setTheme })
 		ready()

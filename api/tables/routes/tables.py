@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from aws_lambda_powertools.event_handler import Response
 
-from api.players.requests import PLAYER_HEADER, table_player
+from api.lobby.play import join_open
+from api.lobby.schemas import SeatedResponse
+from api.players.requests import BAD_PLAYER, PLAYER_HEADER, table_player
 from api.tables.context import get_service
 from api.tables.hands import finished_hand
 from api.tables.schemas import (
@@ -23,9 +25,9 @@ from api.tables.schemas import (
 from api.tables.setup import create_table, join_table, seat_to_bot, start_table
 from api.tables.view_request import get_view
 from api.tables.yours import table_statuses
-from api.web.errors import bad_request
+from api.web.errors import ApiError, bad_request
 from api.web.http import body, dumped, header, json_text_response, query, token
-from api.web.limits import charge_request
+from api.web.limits import charge_request, request_address
 from api.web.router import router
 
 
@@ -68,6 +70,8 @@ def hand(table_id: str, number: str) -> Response[str]:
 
 def join(table_id: str) -> Response[str]:
     data = body(router)
+    if isinstance(data, dict) and "invite_code" not in data:
+        return _join_open(table_id)
     # The invite code is a join's credential: read first, checked with the table (as a token is).
     invite = data.get("invite_code") if isinstance(data, dict) else None
     invite_code = invite if isinstance(invite, str) else ""
@@ -97,3 +101,13 @@ def seat_bot(table_id: str, seat: str) -> Response[str]:
 def statuses() -> Response[str]:
     answer = table_statuses(get_service(), body(router))
     return dumped(TableStatusesResponse, answer)
+
+
+def _join_open(table_id: str) -> Response[str]:
+    """A seat at an open table from the lobby's list: the player header, no invite code."""
+    service = get_service()
+    player = table_player(service, header(router, PLAYER_HEADER))
+    if player is None:
+        raise ApiError(401, BAD_PLAYER, "joining an open table needs a player (X-Istaka-Player)")
+    answer = join_open(service, table_id, player, request_address(service, router))
+    return dumped(SeatedResponse, answer)

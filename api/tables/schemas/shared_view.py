@@ -48,6 +48,24 @@ class PlayerSchema(Schema):
     kind = fields.String(required=True, validate=validate.OneOf(("human", "bot", "open")))
     level = fields.String(allow_none=True, required=True)
     auto = fields.Boolean(required=True)
+    # Open tables (api/lobby): the made name's code (to say it in the reader's language), a
+    # seat handed to a computer after its turns ran out, the player's reliability.
+    name_code = fields.String()
+    quit = fields.Boolean()
+    reliability = fields.Nested(
+        Schema.from_dict(
+            {"finished": Int(required=True), "of": Int(required=True)}, name="SeatReliability"
+        )
+    )
+
+
+class LobbyViewSchema(Schema):
+    """A waiting open table's timing (epoch ms), or ``closed`` when nobody came."""
+
+    start_now_at = Int(metadata={"description": "its people may start it with computers"})
+    starts_at = Int(metadata={"description": "it starts with computers (or closes) by itself"})
+    closes = fields.Boolean(metadata={"description": "starts_at closes it: one person, relaxed"})
+    closed = fields.Boolean()
 
 
 class SharedViewSchema(Schema):
@@ -103,3 +121,5 @@ class SharedViewSchema(Schema):
     invite = fields.Nested(InviteSchema, allow_none=True, required=True)
     # A nudge to this view's seat while its turn lasts (who and when); null otherwise.
     nudge = fields.Nested(NudgeSchema, allow_none=True, required=True)
+    # Open tables only (api/lobby): their timing while they wait; null once started.
+    lobby = fields.Nested(LobbyViewSchema, allow_none=True)

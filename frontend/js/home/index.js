@@ -115,6 +115,7 @@ export function renderHome(root, { go, setLang, setTheme }) {
 			'.home',
 			hero,
 			yourTablesCard(),
+			anyoneCard(go),
 			computerCard(go),
 			friendsCard(go),
 			passAndPlayCard(go),
@@ -201,6 +202,25 @@ function computerCard(go) {
 export function startingLevel(prefs, me) {
 	if (prefs.levelPicked) return LEVELS.includes(prefs.level) ? prefs.level : 'normal'
 	return prefs.wonHand || hasWon(me) ? 'normal' : 'gentle'
+}
+
+// Play with anyone: one tap seats this device's player at an open table with strangers
+// (lobby/, loaded on the tap), with the choices made last time; Choose changes them, Open
+// tables lists them.
+function anyoneCard(go) {
+	const lobby = () => import('../lobby/index.js')
+	const play = busy(async () => (await lobby()).playNow(go))
+	return h(
+		'section.card.anyone',
+		h('h2', t('anyone')),
+		h('p.hint', t('anyone_hint')),
+		h(
+			'.row2',
+			btn(t('lb_play'), play, 'primary', { id: 'play-anyone' }),
+			btn(t('lb_choose'), async () => (await lobby()).chooseSheet(), '', { id: 'anyone-choose' }),
+			h('a.btn', { href: '#/lobby', id: 'anyone-list' }, t('lb_title')),
+		),
+	)
 }
 
 const hasWon = me => (me?.stats?.classic?.hands_won || 0) + (me?.stats?.['101']?.hands_won || 0) > 0

@@ -232,4 +232,14 @@ title_your_turn=● Your turn · Istaka
 react=Reactions
 nudge=Nudge
 nudged={name} nudged you at {time}: your move.
+anyone=Play with anyone
+anyone_hint=Sit down with people from anywhere, no link needed. Computers take empty chairs.
+lb_play=Play now
+lb_choose=Choose
+lb_title=Open tables
+lb_start_now=Start now with computers
+lb_starts_in=Starts with computers in {time}
+lb_closes_in=Closes in {time} unless someone sits down
+lb_closed=Nobody came: this table has closed.
+seat_menu=Options for {name}
 `

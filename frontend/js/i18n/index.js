@@ -56,12 +56,25 @@ export function t(key, params) {
 // "Player 2" in any language (the creator's device chose the words). `p`: a view's player.
 const MADE_UP = /^(?:Player|Oyuncu|플레이어) (\d+)$/
 export function seatName(p, seat) {
+	// "Computer for Tea Fox": an open table's seat whose turns kept running out.
+	if (p?.quit && cur.lb_quit) return cur.lb_quit.replace('{name}', madeName(p))
+	if (p?.name_code) return madeName(p)
 	const name = p?.name
 	if (p?.kind === 'bot' && (!name || name === `Computer ${seat + 1}`))
 		return t('computer_n', { n: seat + 1 })
 	const made = name && MADE_UP.exec(name)
 	if (made) return t('guest_name', { n: made[1] })
 	return name || t('player_n', { n: seat + 1 })
+}
+
+// A name the server made for a player at an open table (api/tables/made_names.py): its code
+// ("~7.12") said with the more/ strings' words (mn_a adjectives, mn_b animals) once loaded,
+// else as the API wrote it (English).
+export function madeName(p) {
+	const code = /^~(\d+)\.(\d+)$/.exec(p?.name_code || '')
+	const a = code && cur.mn_a?.split(',')[+code[1]]
+	const b = code && cur.mn_b?.split(',')[+code[2]]
+	return a && b ? `${a} ${b}` : p?.name || ''
 }
 
 // Turkish: a tile's name as the object of a verb ("Sarı 7'yi attın"): the accusative ending

@@ -224,4 +224,14 @@ title_your_turn=● 내 차례 · Istaka
 react=반응
 nudge=재촉하기
 nudged={name} 님이 {time}에 재촉했어요. 내 차례예요.
+anyone=아무나와 하기
+anyone_hint=링크 없이 어디서든 사람들과 앉아요. 빈자리는 컴퓨터가 채워요.
+lb_play=바로 하기
+lb_choose=고르기
+lb_title=열린 테이블
+lb_start_now=컴퓨터와 지금 시작
+lb_starts_in={time} 뒤 컴퓨터와 시작해요
+lb_closes_in=아무도 앉지 않으면 {time} 뒤 닫혀요
+lb_closed=아무도 오지 않아 테이블이 닫혔어요.
+seat_menu={name} 님 메뉴
 `

@@ -224,4 +224,14 @@ title_your_turn=● Sıra sende · Istaka
 react=Tepkiler
 nudge=Dürt
 nudged={name} seni dürttü ({time}): sıra sende.
+anyone=Herkesle oyna
+anyone_hint=Davet linki olmadan, her yerden oyuncularla otur. Boş sandalyelere bilgisayar geçer.
+lb_play=Hemen oyna
+lb_choose=Seç
+lb_title=Açık masalar
+lb_start_now=Bilgisayarlarla şimdi başla
+lb_starts_in={time} sonra bilgisayarlarla başlar
+lb_closes_in=Biri oturmazsa {time} sonra kapanır
+lb_closed=Kimse gelmedi: bu masa kapandı.
+seat_menu={name} için seçenekler
 `

@@ -135,8 +135,24 @@ function badge(v, seat, side) {
 		h('span.who', h('b.nm', team(v, seat), nameTag(v, seat)), details),
 		score(v.seats[seat]),
 		timer(v, seat),
+		strangerMenu(v, seat),
 	)
 }
+
+// At an open table, a stranger's seat has a menu: mute, block, report (lobby/seat-menu.js).
+const strangerMenu = (v, seat) =>
+	v.flags.made_names &&
+	v.you != null &&
+	playerOf(v, seat).name_code &&
+	h(
+		'button.icon.seat-menu',
+		{
+			'data-act': 'seat-menu',
+			'data-seat': seat,
+			'aria-label': t('seat_menu', { name: nameOf(v, seat) }),
+		},
+		'⋯',
+	)
 
 // Our corner is a drop target; the left one's top tile can be taken.
 function corner(v, seat, pos, o) {

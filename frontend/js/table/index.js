@@ -3,7 +3,7 @@
 // drags) and anim.js (the others' moves), each taking the screen's context first. Data
 // goes input → actions → sync → state; this module closes the loop (ctx.onView and
 // ctx.redraw), so that no part imports one that imports it back.
-import { t } from '../i18n/index.js'
+import { t, more } from '../i18n/index.js'
 import { h, btn } from '../ui.js'
 import { ApiError, onConnection } from '../api.js'
 import { getAuth, uuid, sleep } from '../storage.js'
@@ -159,6 +159,8 @@ async function viewArrived(ctx, { view, prev, own }) {
 // sees the moves made since they last looked.
 async function firstView(ctx, view) {
 	const seen = ctx.auth?.seen
+	// An open table's made names, in the reader's words (i18n madeName): its more/ strings.
+	if (view.flags.made_names) more().then(() => ctx.redraw())
 	draw(ctx)
 	showTurn(ctx)
 	performance.mark('istaka-ready')

@@ -97,6 +97,8 @@ const ON_ACT = {
 
 	// Dialogs (dialogs.js) and their answers.
 	browse: (ctx, el) => openDiscards(ctx, +el.dataset.seat),
+	'seat-menu': (ctx, el) =>
+		import('../lobby/seat-menu.js').then(m => m.openSeatMenu(ctx, +el.dataset.seat)),
 	menu: async ctx => (await dialogs()).openMenu(ctx),
 	scores: async ctx => (await dialogs()).openMatchTable(ctx),
 	log: ctx => {

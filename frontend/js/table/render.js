@@ -8,6 +8,7 @@ import { renderFelt, dock, toolbar, legal, nameOf, clock } from './board.js'
 import { backTile } from '../tiles.js'
 import { myLayout, is101, deferRedraw, lastDiscard } from './state.js'
 import { parts } from './sync.js'
+import { timeLeft } from '../when.js'
 
 // level 'all': the whole screen, 'rack': the rack and dock; focus: a rack tile's id, to
 // keep the keyboard's place.
@@ -148,12 +149,36 @@ function waitingRoom(ctx) {
 		invite,
 		pushSlot(ctx),
 		ctx.env.seatOffer?.(v, ctx.state), // an embed's "Take a seat" (embed-frame.js)
-		v.creator
-			? h('button.btn.primary', { id: 'start-now', 'data-act': 'start' }, t('start_now'))
-			: h('p.hint', t('waiting_host')),
+		v.lobby
+			? openTableStart(v.lobby)
+			: v.creator
+				? h('button.btn.primary', { id: 'start-now', 'data-act': 'start' }, t('start_now'))
+				: h('p.hint', t('waiting_host')),
 		h('button.btn', { 'data-act': 'go', 'data-to': '#/' }, t('home')),
 	)
 	return h('.overlay', room)
+}
+
+// An open table (api/lobby) waits for strangers: when it starts with computers by itself,
+// and, after half a minute, a button for its people to start it now (tickClocks counts).
+function openTableStart(lobby) {
+	if (lobby.closed) return h('p.hint', { id: 'lobby-closed' }, t('lb_closed'))
+	const early = Date.now() < lobby.start_now_at
+	return h(
+		'div',
+		h('p.hint', { 'data-countdown': '' }, countdown(lobby)),
+		h(
+			'button.btn.primary',
+			{ id: 'start-now', 'data-act': 'start', disabled: early, 'data-from': lobby.start_now_at },
+			t('lb_start_now'),
+		),
+	)
+}
+
+const countdown = lobby => {
+	const s = Math.max(0, Math.round((lobby.starts_at - Date.now()) / 1000))
+	const time = s >= 3600 ? timeLeft(s) : `${(s / 60) | 0}:${String(s % 60).padStart(2, '0')}`
+	return t(lobby.closes ? 'lb_closes_in' : 'lb_starts_in', { time })
 }
 
 // "Notify me when it's my turn" (table/notify.js, loaded only here): for a seat of this
@@ -189,5 +214,10 @@ function logIcon(unread) {
 }
 
 export function tickClocks(ctx) {
-	for (const el of $$('[data-clock]', ctx.root)) el.textContent = clock(ctx.state.sync.view)
+	const v = ctx.state.sync.view
+	for (const el of $$('[data-clock]', ctx.root)) el.textContent = clock(v)
+	if (!v?.lobby || v.lobby.closed) return
+	for (const el of $$('[data-countdown]', ctx.root)) el.textContent = countdown(v.lobby)
+	const start = $('#start-now[data-from]', ctx.root)
+	if (start && Date.now() >= +start.dataset.from) start.disabled = false
 }

@@ -40,7 +40,10 @@ export async function hear(ctx, view, first) {
 	if (prefs.muteReactions || ctx.state.sync.closed) return
 	await Promise.all([more(), useStyle('social')])
 	const now = Date.now()
-	for (const r of fresh) if (!first || now - reactionTime(r.at) < FRESH_MS) bubble(ctx, view, r)
+	const muted = prefs.mutedSeats?.[ctx.id] || [] // lobby/seat-menu.js: a stranger muted
+	for (const r of fresh)
+		if ((!first || now - reactionTime(r.at) < FRESH_MS) && !muted.includes(r.seat))
+			bubble(ctx, view, r)
 }
 
 // Beside the seat's badge (our own: beside the dock's name), for a few seconds; fixed to

@@ -19,6 +19,7 @@ from api.store.base import (
     StoredPlayer,
     StoredPushes,
     StoredTelegram,
+    StoredText,
     VersionConflict,
 )
 from api.store.items import Store
@@ -143,12 +144,22 @@ def _sample(kind: Kind[Any], key: str, rev: int, note: str = "Ayşe") -> Any:
         "telegram": StoredTelegram(key, rev, text, None),
         "player": StoredPlayer(key, rev, text, EXPIRES),
         "counter": StoredCounter(key, rev, EXPIRES),
+        "lobby": StoredText(key, rev, text, EXPIRES),
+        "report": StoredText(key, rev, text, None),
     }
     return samples[kind.name]
 
 
 def test_every_kind_is_sampled() -> None:
-    assert {kind.name for kind in KINDS} == {"table", "pushes", "telegram", "player", "counter"}
+    assert {kind.name for kind in KINDS} == {
+        "table",
+        "pushes",
+        "telegram",
+        "player",
+        "counter",
+        "lobby",
+        "report",
+    }
 
 
 @pytest.mark.parametrize("kind", KINDS, ids=lambda kind: kind.name)
@@ -304,7 +315,7 @@ def test_unindex_takes_out_an_item_no_codec_reads_and_keeps_the_rest(any_store: 
     after = any_store.raw("bad")
     assert before is not None and after is not None
     left = json.loads(after)
-    assert left == ["bad", "x", "{}", 5, None, None] or left == {
+    assert left == ["bad", "x", "{}", 5, None, None, None, None] or left == {
         "id": {"S": "bad"},
         "rev": {"S": "x"},
         "data": {"S": "{}"},
