@@ -8,7 +8,7 @@ import shutil
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -354,3 +354,25 @@ def screen_options(width: int, height: int, phone: bool) -> dict[str, Any]:
         "device_scale_factor": 2 if phone else 1,
         "service_workers": "block",
     }
+
+
+def verify_shuffle(page: Any) -> None:
+    """Verify the shuffle from the result's revealed seed: the browser re-deals the hand and
+    says everything matches."""
+    page.click("#result details.seed summary")
+    page.click("#verify")
+    page.wait_for_selector(".verify .vres", timeout=20000)
+    assert "Everything matches" in page.inner_text(".verify"), page.inner_text(".verify")
+
+
+def deal_until(
+    make: Callable[[], dict[str, Any]], wanted: Callable[[dict[str, Any]], Any], what: str
+) -> tuple[dict[str, Any], Any]:
+    """The first of 200 tables ``make`` deals for which ``wanted`` answers something true,
+    with that answer; the test fails naming ``what`` no deal gave."""
+    for _ in range(200):
+        table = make()
+        found = wanted(table)
+        if found:
+            return table, found
+    raise AssertionError(f"no deal with {what} in 200 tables")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .helpers import api
+from .helpers import api, finger_tap
 from .meld_plans import load
 
 # The tiles of the table's melds (burned sets aside).
@@ -72,6 +72,15 @@ def count_tiles(page: Any, selector: str = MELD_TILES) -> dict[str, Any]:
         "() => document.querySelector('.melds').matches('.more-above, .more-below')"
     )
     return seen
+
+
+def group_two(page: Any) -> None:
+    """ "Groups" on, two rack tiles tapped into the open group by a finger."""
+    finger_tap(page, ".dock [data-act=build]")
+    page.wait_for_selector(".rack.building")
+    for tile in page.eval_on_selector_all(".rack .tile", "els => els.map(e => e.dataset.id)")[:2]:
+        finger_tap(page, f'.rack .tile[data-id="{tile}"]')
+    page.wait_for_function("() => document.querySelectorAll('.rack .tile.grp').length === 2")
 
 
 # The planned deals by meld count (meld_plans.json): the same table on every run.

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from .helpers import SHOTS, api, create_computer_table, finger_tap, open_table, play_out_hand
-from .melds101 import planned_table
+from .melds101 import group_two, planned_table
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
 
@@ -160,15 +160,6 @@ def check_screen(page: Any, name: str) -> dict[str, Any]:
     assert controls["bad"] == [], controls["bad"]
     assert dock["wide"] == [] and not dock["actsOver"], dock
     return dock
-
-
-def group_two(page: Any) -> None:
-    """ "Groups" on, two rack tiles tapped into the open group."""
-    finger_tap(page, ".dock [data-act=build]")
-    page.wait_for_selector(".rack.building")
-    for tile in page.eval_on_selector_all(".rack .tile", "els => els.map(e => e.dataset.id)")[:2]:
-        finger_tap(page, f'.rack .tile[data-id="{tile}"]')
-    page.wait_for_function("() => document.querySelectorAll('.rack .tile.grp').length === 2")
 
 
 @pytest.mark.parametrize("size", list(SIZES))

@@ -40,7 +40,7 @@ from .helpers import (
     store_js,
     table_with_discards,
 )
-from .melds101 import count_tiles, planned_table
+from .melds101 import count_tiles, group_two, planned_table
 
 # Every tile in the melds area, burned sets too.
 ALL_TILES = ".melds .tile"
@@ -89,10 +89,7 @@ def open_101(pages: Any, base: str, table: dict[str, Any], size: str) -> Any:
 
 def show_sums(page: Any) -> None:
     """ "Groups" on and two rack tiles grouped by a finger, so the dock shows its Σ chip."""
-    finger_tap(page, ".dock [data-act=build]")
-    page.wait_for_selector(".rack.building")
-    for tile in page.eval_on_selector_all(".rack .tile", "els => els.map(e => e.dataset.id)")[:2]:
-        finger_tap(page, f'.rack .tile[data-id="{tile}"]')
+    group_two(page)
     page.wait_for_selector("#sum")
     page.wait_for_function("() => !document.querySelector('.toast')")
 
