@@ -15,22 +15,14 @@ from typing import Any
 from engine.okey101.opening import meld_points
 from engine.okey101.table import layoffs, okey_swaps, run_start, set_value
 
-from .helpers import api, open_table, rack_ids, touch_drag, verify_shuffle
+from .helpers import api, create_computer_table, open_table, rack_ids, touch_drag, verify_shuffle
 
 MOVE = "#result, .pile.glow, .dock [data-act=discard], .dock [data-act=end]"
 
 
 def create_101(base: str, seats: int = 2, **options: Any) -> dict[str, Any]:
-    body = {
-        "variant": "101",
-        "mode": "computer",
-        "name": "Ayşe",
-        "turn_seconds": 86400,
-        "options": {"seats": seats, "hands": 1, **options},
-        "seats": [{"kind": "human", "name": "Ayşe"}]
-        + [{"kind": "bot", "level": "easy"}] * (seats - 1),
-    }
-    return api(base, "POST", "tables", body)  # type: ignore[no-any-return]
+    """Ayşe's one-hand 101 table against easy computers."""
+    return create_computer_table(base, variant="101", seats=seats, hands=1, **options)
 
 
 def view_of(base: str, table: dict[str, Any]) -> dict[str, Any]:

@@ -35,6 +35,7 @@ from .helpers import (
     create_computer_table,
     finger_tap,
     friends_seats,
+    friends_table,
     open_table,
     play_out_hand,
     store_js,
@@ -491,18 +492,9 @@ def test_the_felt_fits_its_row_on_a_360_phone(pages: Any, base: str) -> None:
 def test_seat_names_take_one_form_at_a_table(pages: Any, base: str) -> None:
     """A name too long for its badge shortens every opponent's name the same way: first
     words here ("Mehmet", "Zeynep", "Can"), never "Mehmet / ZKÖ / Can" (ui.js fitNames)."""
-    body = {
-        "variant": "101",
-        "mode": "friends",
-        "name": "Ayşe",
-        "turn_seconds": 86400,
-        "options": {"seats": 4, "hands": 1},
-    }
-    made = api(base, "POST", "tables", body)
+    guests = ("Mehmet", "Zeynep Karaca-Öztürk", "Can")
+    made = friends_table(base, 4, guests=guests, start=True, variant="101", hands=1)
     tid = made["table_id"]
-    for name in ("Mehmet", "Zeynep Karaca-Öztürk", "Can"):
-        api(base, "POST", f"tables/{tid}/join", {"invite_code": made["invite_code"], "name": name})
-    api(base, "POST", f"tables/{tid}/start", {}, made["token"])
     page = pages.new(*SIZES["portrait"])
     open_table(page, base, {"table_id": tid, "token": made["token"], "seat": 0}, "friends")
     page.wait_for_selector(".rack .tile")
