@@ -1,7 +1,4 @@
-"""The HTTP operations of friends at a table: rematch, reactions, nudge.
-
-Each entry is declared once: api/handler.py registers it and builds the OpenAPI
-document from it (api/web/openapi.py)."""
+"""The HTTP operations of friends at a table: rematch, reactions, nudge."""
 
 from __future__ import annotations
 

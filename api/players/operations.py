@@ -1,7 +1,4 @@
-"""The HTTP operations of anonymous players: create, read, stats.
-
-Each entry is declared once: api/handler.py registers it and builds the OpenAPI
-document from it (api/web/openapi.py)."""
+"""The HTTP operations of anonymous players: create, read, stats."""
 
 from __future__ import annotations
 

@@ -1,7 +1,4 @@
-"""The HTTP operations of Web Push: the key, a seat's subscription.
-
-Each entry is declared once: api/handler.py registers it and builds the OpenAPI
-document from it (api/web/openapi.py)."""
+"""The HTTP operations of Web Push: the key, a seat's subscription."""
 
 from __future__ import annotations
 

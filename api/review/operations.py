@@ -1,7 +1,4 @@
-"""The HTTP operation of a finished hand's review.
-
-Each entry is declared once: api/handler.py registers it and builds the OpenAPI
-document from it (api/web/openapi.py)."""
+"""The HTTP operation of a finished hand's review."""
 
 from __future__ import annotations
 

@@ -191,78 +191,73 @@ PUSH_ATTRIBUTE = "subs"
 PLAYER_ATTRIBUTE = "pl"
 
 
-def _text_fields(attribute: str, rev: int, text: str, expires_at: int | None) -> Fields:
-    fields: Fields = {"rev": rev, attribute: text}
-    if expires_at is not None:
-        fields[EXPIRES_AT] = expires_at
-    return fields
+# The three side kinds' dataclasses: the same four fields, told apart by type only.
+TextItem = TypeVar("TextItem", StoredPushes, StoredTelegram, StoredPlayer)
 
 
-def _text_attributes(attribute: str) -> tuple[Attribute, ...]:
-    # SQLite keeps the text in a column "data" whatever DynamoDB calls it.
-    return (_REV, Attribute(attribute, "S", column="data", required=True), _EXPIRES)
+def _text_kind(
+    name: str,
+    key_shape: str,
+    sqlite_table: str,
+    attribute: str,
+    make: Callable[[str, int, str, int | None], TextItem],
+) -> Kind[TextItem]:
+    """A kind whose item is one JSON text under ``attribute``, with a revision and an
+    optional expiry; ``make`` builds its dataclass from the checked attributes."""
 
+    def encode(item: TextItem) -> Fields:
+        fields: Fields = {"rev": item.rev, attribute: item.data}
+        if item.expires_at is not None:
+            fields[EXPIRES_AT] = item.expires_at
+        return fields
 
-def _decode_pushes(key: str, read: Read) -> StoredPushes:
-    item = stored_item(key, read.get("rev"), read.get(PUSH_ATTRIBUTE), read.get(EXPIRES_AT))
-    return StoredPushes(key, item.rev, item.data, item.expires_at)
+    def decode(key: str, read: Read) -> TextItem:
+        item = stored_item(key, read.get("rev"), read.get(attribute), read.get(EXPIRES_AT))
+        return make(key, item.rev, item.data, item.expires_at)
+
+    return Kind(
+        name=name,
+        key_shape=key_shape,
+        sqlite_table=sqlite_table,
+        # SQLite keeps the text in a column "data" whatever DynamoDB calls it.
+        attributes=(_REV, Attribute(attribute, "S", column="data", required=True), _EXPIRES),
+        revision="rev",
+        key=lambda item: item.key,
+        encode=encode,
+        decode=decode,
+        expiry=EXPIRES_AT,
+        tell=attribute,
+    )
 
 
 # One seat's Web Push subscriptions (api/push): the table item stays small, no poll reads them.
-PUSHES: Kind[StoredPushes] = Kind(
-    name="pushes",
-    key_shape="<table id>~push~<seat> (api.tables.item.push_key)",
-    sqlite_table="pushes",
-    attributes=_text_attributes(PUSH_ATTRIBUTE),
-    revision="rev",
-    key=lambda item: item.key,
-    encode=lambda item: _text_fields(PUSH_ATTRIBUTE, item.rev, item.data, item.expires_at),
-    decode=_decode_pushes,
-    expiry=EXPIRES_AT,
-    tell=PUSH_ATTRIBUTE,
+PUSHES: Kind[StoredPushes] = _text_kind(
+    "pushes",
+    "<table id>~push~<seat> (api.tables.item.push_key)",
+    "pushes",
+    PUSH_ATTRIBUTE,
+    StoredPushes,
 )
-
-
-def _decode_telegram(key: str, read: Read) -> StoredTelegram:
-    item = stored_item(key, read.get("rev"), read.get(PUSH_ATTRIBUTE), read.get(EXPIRES_AT))
-    return StoredTelegram(key, item.rev, item.data, item.expires_at)
-
 
 # The Telegram features' small JSON items (api/telegram/items.py). Their attributes and
 # SQLite table are the push subscriptions' (where they were stored before they had a kind of
 # their own), so the items written then read as before; their keys never collide with a
 # seat's subscriptions (api/telegram/links.py, players.py).
-TELEGRAM: Kind[StoredTelegram] = Kind(
-    name="telegram",
-    key_shape="<table id>~tg~<seat> | tguser~<telegram id> | tgplayer~<telegram id>",
-    sqlite_table="pushes",
-    attributes=_text_attributes(PUSH_ATTRIBUTE),
-    revision="rev",
-    key=lambda item: item.key,
-    encode=lambda item: _text_fields(PUSH_ATTRIBUTE, item.rev, item.data, item.expires_at),
-    decode=_decode_telegram,
-    expiry=EXPIRES_AT,
-    tell=PUSH_ATTRIBUTE,
+TELEGRAM: Kind[StoredTelegram] = _text_kind(
+    "telegram",
+    "<table id>~tg~<seat> | tguser~<telegram id> | tgplayer~<telegram id>",
+    "pushes",
+    PUSH_ATTRIBUTE,
+    StoredTelegram,
 )
 
-
-def _decode_player(key: str, read: Read) -> StoredPlayer:
-    item = stored_item(key, read.get("rev"), read.get(PLAYER_ATTRIBUTE), read.get(EXPIRES_AT))
-    return StoredPlayer(key, item.rev, item.data, item.expires_at)
-
-
 # A player (api/players): name, token hashes, candy and stats. Never read inside a move.
-PLAYER: Kind[StoredPlayer] = Kind(
-    name="player",
-    key_shape="pl~<player id> (api.players.model.player_key)",
-    sqlite_table="players",
-    attributes=_text_attributes(PLAYER_ATTRIBUTE),
-    revision="rev",
-    key=lambda item: item.key,
-    encode=lambda item: _text_fields(PLAYER_ATTRIBUTE, item.rev, item.data, item.expires_at),
-    decode=_decode_player,
-    expiry=EXPIRES_AT,
-    tell=PLAYER_ATTRIBUTE,
+PLAYER: Kind[StoredPlayer] = _text_kind(
+    "player",
+    "pl~<player id> (api.players.model.player_key)",
+    "players",
+    PLAYER_ATTRIBUTE,
+    StoredPlayer,
 )
 
 

@@ -1,7 +1,4 @@
-"""The table's HTTP operations: create, join, start, view, act, racks, level, away, hands.
-
-Each entry is declared once: api/handler.py registers it and builds the OpenAPI
-document from it (api/web/openapi.py)."""
+"""The table's HTTP operations: create, join, start, view, act, racks, level, away, hands."""
 
 from __future__ import annotations
 

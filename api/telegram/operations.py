@@ -1,7 +1,4 @@
-"""The HTTP operations of the Telegram mini app and bot.
-
-Each entry is declared once: api/handler.py registers it and builds the OpenAPI
-document from it (api/web/openapi.py)."""
+"""The HTTP operations of the Telegram mini app and bot."""
 
 from __future__ import annotations
 

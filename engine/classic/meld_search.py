@@ -106,6 +106,29 @@ def coverable(counts: int, wilds: int, run_13_1: bool) -> bool:
     return not (loose1 & twos) and loose1.bit_count() <= 2
 
 
+def _runs(
+    options: list[tuple[int, int, int]], left: int, spare: int, step: int, walk: int, shape: int
+) -> None:
+    """Appends to ``options`` each run that starts at ``step``'s face (already taken from
+    ``left``) and walks ``walk`` faces up (down if negative), as (counts left, wilds
+    left, ``shape``), shortest first."""
+    size = 1
+    for _ in range(abs(walk)):
+        step = step << 8 if walk > 0 else step >> 8
+        if left & (step | step << 1):
+            left -= step
+            size += 1
+            if size >= 3:
+                options.append((left, spare, shape))
+            elif spare:
+                options.append((left, spare - 1, shape))
+        elif spare:
+            spare -= 1
+            size += 1
+        else:
+            break
+
+
 def _solve(
     counts: int, wilds: int, failed: set[int], path: list[tuple[int, int, int]], r131: bool
 ) -> bool:
@@ -130,44 +153,10 @@ def _solve(
     # a wild: a wild there could swap with that tile wherever it goes.
     # Longest first, since a run is rarely split.
     options: list[tuple[int, int, int]] = []
-    left = rest
-    spare = wilds
-    size = 1
-    step = unit
-    for _ in range(12 - (slot >> 2)):
-        step <<= 8
-        if left & (step | step << 1):
-            left -= step
-            size += 1
-            if size >= 3:
-                options.append((left, spare, RUN))
-            elif spare:
-                options.append((left, spare - 1, RUN))
-        elif spare:
-            spare -= 1
-            size += 1
-        else:
-            break
+    _runs(options, rest, wilds, unit, 12 - (slot >> 2), RUN)
     if r131 and slot < 4:
         # The 1 above the 13: walk down from the 13.
-        left = rest
-        spare = wilds
-        size = 1
-        step = unit << 104
-        for _ in range(12):
-            step >>= 8
-            if left & (step | step << 1):
-                left -= step
-                size += 1
-                if size >= 3:
-                    options.append((left, spare, HIGH_RUN))
-                elif spare:
-                    options.append((left, spare - 1, HIGH_RUN))
-            elif spare:
-                spare -= 1
-                size += 1
-            else:
-                break
+        _runs(options, rest, wilds, unit << 104, -12, HIGH_RUN)
     for left, spare, shape in reversed(options):
         if _solve(left, spare, failed, path, r131):
             path.append((counts - left, wilds - spare, shape))

@@ -23,17 +23,10 @@ from engine.classic.game import apply, replay_action
 from engine.classic.state import GameState
 from engine.classic.view import view_for
 from engine.core.errors import ActionError
-from engine.core.review.replay import (
-    Action,
-    Game,
-    Turn,
-    measure,
-    seat_turns,
-    seen_move,
-    turn_entry,
-)
+from engine.core.review.replay import Game, ReviewMove, Turn, measure, seen_move, turn_entry
+from engine.core.review.seat import SeatReview
 from engine.core.review.texts import reason
-from engine.core.review.verdicts import classic_verdict, counts, worst
+from engine.core.review.verdicts import classic_verdict, worst
 
 # The coach at a view (the bots' public coach, engine/classic/bots/coach.py); a
 # test may put another player in its place.
@@ -49,26 +42,15 @@ def seat_view(state: Game, seat: int) -> dict[str, Any]:
 
 
 @dataclass
-class Move:
-    """A turn's move in review terms."""
+class Move(ReviewMove):
+    """A classic turn's move in review terms."""
 
-    take: str | None = None  # "pile", "discard" or None (the starter's first turn)
-    tile: int | None = None  # the tile taken (None when unknown: the coach's draw)
-    discard: int | None = None  # the tile thrown, or placed to finish
-    finish: bool = False
     show_indicator: bool = False
-    end_hand: bool = False
     after: Game | None = None  # the state at the discard moment (after the take)
     at: Coach | None = None  # the coach at that moment (the coach's own move only)
 
-    def public(self, coach: bool) -> dict[str, Any]:
-        out: dict[str, Any] = {"take": self.take, "discard": self.discard, "finish": self.finish}
-        out["show_indicator"] = self.show_indicator
-        if not coach:
-            out["tile"] = self.tile
-        if self.end_hand:
-            out["end_hand"] = True
-        return out
+    def own(self) -> dict[str, Any]:
+        return {"show_indicator": self.show_indicator}
 
 
 def played_move(turn: Turn) -> Move:
@@ -234,14 +216,15 @@ def review_turn(turn: Turn, seat: int, index: int, lang: str, coach: CoachAt) ->
         if worse != verdict:
             why = reason("missed_indicator", lang, tile=start.indicator ^ 1)
         verdict = worse
+    played_okey = played.finish and played.discard is not None and played.discard >> 1 == okey
     measured = measure(
         "tiles_from_win", before, after, coach_after, outs=outs, coach_outs=coach_outs
     )
     return {
         **turn_entry(index, turn, first["rack"], (played, advice), measured, verdict, why),
-        "could_finish": bool(finishes) or advice.finish,
-        "okey_finish": bool(okey_finishes),
-        "could_show": show,
+        "_could_win": (bool(finishes) or advice.finish) and not played.finish,
+        "_missed_okey": bool(okey_finishes) and not played_okey,
+        "_missed_show": show and not played.show_indicator,
     }
 
 
@@ -279,42 +262,7 @@ def others_move(turn: Turn) -> dict[str, Any]:
     return seen_move(turn.seat, played, show_indicator=played.show_indicator)
 
 
-def review_classic(
-    dealt: GameState,
-    actions: list[tuple[Action, bool]],
-    seat: int,
-    lang: str = "en",
-    coach: CoachAt = Coach,
-) -> dict[str, Any]:
-    """The review for ``seat`` of a classic hand: ``actions`` played from ``dealt``."""
-    okey = dealt.okey
-    out, others = seat_turns(
-        dealt,
-        actions,
-        seat,
-        replay_action,
-        lambda turn, index: review_turn(turn, seat, index, lang, coach),
-        others_move,
-    )
-    verdicts = [t["verdict"] for t in out]
-    summary = {
-        "counts": counts(verdicts),
-        "mistakes": [t["index"] for t in out if t["verdict"] in ("mistake", "blunder")],
-        "could_have_won": [
-            t["index"] for t in out if t["could_finish"] and not t["played"]["finish"]
-        ],
-        "missed_okey_finish": [
-            t["index"]
-            for t in out
-            if t["okey_finish"]
-            and not (t["played"]["finish"] and t["played"]["discard"] >> 1 == okey)
-        ],
-        "missed_indicator_show": any(
-            t["could_show"] and not t["played"]["show_indicator"] for t in out
-        ),
-        "others_after": others,  # what the others did after the seat's last turn
-    }
-    for entry in out:
-        for key in ("could_finish", "okey_finish", "could_show"):
-            entry.pop(key)
-    return {"variant": "classic", "seat": seat, "lang": lang, "turns": out, "summary": summary}
+# The review for a seat of a classic hand: review_classic(dealt, actions, seat, lang, coach).
+review_classic: SeatReview[CoachAt] = SeatReview(
+    "classic", replay_action, review_turn, others_move, coach=Coach
+)

@@ -29,7 +29,7 @@ from engine.core.tiles import face_of, okey_face
 from engine.okey101.legal import discard_penalty, just_returned
 from engine.okey101.log import encode_action
 from engine.okey101.opening import PAIRS_TO_OPEN, THRESHOLD, meld_points
-from engine.okey101.scoring import hand_deltas, hand_items, match_winners, team_winners
+from engine.okey101.scoring import hand_items, match_winners, team_winners
 from engine.okey101.state import Event, Options101, State101
 from engine.okey101.table import layoffs, okey_swaps, set_value
 
@@ -322,15 +322,6 @@ def _discard(state: State101, seat: int, tile: int) -> None:
 
 
 def _close(state: State101, finisher: int | None, okey_finish: bool) -> None:
-    base = hand_deltas(
-        state.racks,
-        state.opened,
-        finisher=finisher,
-        okey_finish=okey_finish,
-        okey=state.okey,
-        partners=state.options.partners,
-    )
-    deltas = tuple(b + p for b, p in zip(base, state.penalties, strict=True))
     penalties = [
         (e["seat"], e["tile"], e["penalty"])
         for e in state.events
@@ -345,6 +336,13 @@ def _close(state: State101, finisher: int | None, okey_finish: bool) -> None:
         partners=state.options.partners,
         penalties=penalties,
     )
+    # The hand's score before penalties is its lines but the penalty ones (hand_deltas'
+    # sum); the state's own penalty count is added to it.
+    base = [
+        sum(line["points"] for line in lines if line["item"] != "penalty")
+        for lines in state.result_items
+    ]
+    deltas = tuple(b + p for b, p in zip(base, state.penalties, strict=True))
     state.result, state.finisher, state.phase = deltas, finisher, "over"
     state.totals = [t + d for t, d in zip(state.totals, deltas, strict=True)]
     state.history.append(deltas)

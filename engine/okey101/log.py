@@ -1,15 +1,13 @@
 """The compact action log of one 101 hand: a few bytes per action.
 
-Layout (one byte each unless said; tile ids are 0..105):
+Layout (one byte each unless said; tile ids are 0..105). A discard (0..105), ``draw``
+(106), ``take_discard`` (107) and ``end_hand`` (109) have classic's codes
+(engine/classic/log.py); the rest are 101's own:
 
 =============  ==========================================================
 byte           action
 =============  ==========================================================
-0..105         ``discard`` of that tile
-106            ``draw``
-107            ``take_discard``
 108            ``return_discard``
-109            ``end_hand``
 110            prefix: the next action was played by a computer for the seat
 111 / 112      ``open`` with melds / with pairs, then the groups (below)
 113 / 114      ``lay`` melds / pairs, then the groups

@@ -21,14 +21,15 @@ from engine.core.errors import ActionError
 from engine.core.review.replay import (
     Action,
     Game,
+    ReviewMove,
     Turn,
     measure,
-    seat_turns,
     seen_move,
     turn_entry,
 )
+from engine.core.review.seat import SeatReview
 from engine.core.review.texts import reason
-from engine.core.review.verdicts import counts, opening_verdict, points_verdict
+from engine.core.review.verdicts import opening_verdict, points_verdict
 from engine.okey101.bots import choose_action101
 from engine.okey101.game import apply, replay_action
 from engine.okey101.opening import opening_points
@@ -49,31 +50,20 @@ def seat_view(state: Game, seat: int) -> dict[str, Any]:
 
 
 @dataclass
-class Move:
+class Move(ReviewMove):
     """A 101 turn's move in review terms."""
 
-    take: str | None = None  # "pile", "discard" or None (the starter's first turn)
-    tile: int | None = None
-    discard: int | None = None
-    finish: bool = False
     opened: str | None = None  # "melds" or "pairs" when the turn opened
     open_points: int = 0  # the best opening the rack held when it opened
     laid: int = 0  # tiles put on the table
     penalty: int = 0
-    end_hand: bool = False
     drew: bool = False  # drew from the pile at some point of the turn
     unknown: bool = False  # the coach would draw a tile the seat never saw
     moment: Game | None = None  # the state just before the discard
     final: Game | None = None  # the state once the turn is played
 
-    def public(self, coach: bool) -> dict[str, Any]:
-        out: dict[str, Any] = {"take": self.take, "discard": self.discard, "finish": self.finish}
-        out.update(opened=self.opened, laid=self.laid, penalty=self.penalty)
-        if not coach:
-            out["tile"] = self.tile
-        if self.end_hand:
-            out["end_hand"] = True
-        return out
+    def own(self) -> dict[str, Any]:
+        return {"opened": self.opened, "laid": self.laid, "penalty": self.penalty}
 
 
 def _note(move: Move, before: State101, action: Action, after: State101, seat: int) -> None:
@@ -251,31 +241,10 @@ def others_move(turn: Turn) -> dict[str, Any]:
     return seen_move(turn.seat, played, opened=played.opened, laid=played.laid)
 
 
-def review_101(
-    dealt: State101,
-    actions: list[tuple[Action, bool]],
-    seat: int,
-    lang: str = "en",
-    coach: Coach = choose_action101,
-) -> dict[str, Any]:
-    """The review for ``seat`` of a 101 hand: ``actions`` played from ``dealt``."""
-    out, others = seat_turns(
-        dealt,
-        actions,
-        seat,
-        replay_action,
-        lambda turn, index: review_turn(turn, seat, index, lang, coach),
-        others_move,
-    )
-    opening_turn = next((t["index"] for t in out if t["played"]["opened"]), None)
-    summary = {
-        "counts": counts([t["verdict"] for t in out]),
-        "mistakes": [t["index"] for t in out if t["verdict"] in ("mistake", "blunder")],
-        "could_have_won": [t["index"] for t in out if t["_could_win"]],
-        "missed_okey_finish": [t["index"] for t in out if t["_missed_okey"]],
-        "missed_indicator_show": False,  # 101 has no indicator show
-        "others_after": others,
-        "opening_turn": opening_turn,
+def _more_summary(out: list[dict[str, Any]]) -> dict[str, Any]:
+    """The summary's 101 fields: the opening, the penalties, the lay-offs missed."""
+    return {
+        "opening_turn": next((t["index"] for t in out if t["played"]["opened"]), None),
         "could_open_turn": next((t["index"] for t in out if t["_could_open"]), None),
         "penalties_taken": [{"turn": t["index"], **p} for t in out for p in t["penalties"]],
         "penalties_avoided": sum(1 for t in out if t["_avoided"]),
@@ -283,10 +252,18 @@ def review_101(
             {"turn": t["index"], "tiles": t["missed_layoffs"]} for t in out if t["missed_layoffs"]
         ],
     }
-    for entry in out:
-        for key in [k for k in entry if k.startswith("_")]:
-            entry.pop(key)
-    return {"variant": "101", "seat": seat, "lang": lang, "turns": out, "summary": summary}
+
+
+# The review for a seat of a 101 hand: review_101(dealt, actions, seat, lang, coach). 101 has
+# no indicator show: its summary's "missed_indicator_show" is always false.
+review_101: SeatReview[Coach] = SeatReview(
+    "101",
+    replay_action,
+    review_turn,
+    others_move,
+    coach=choose_action101,
+    more_summary=_more_summary,
+)
 
 
 __all__ = ["review_101"]

@@ -10,7 +10,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Any, Literal, NotRequired, TypedDict, Unpack
 
 from engine.core.tiles import FAKE_FACE
 
@@ -41,14 +41,18 @@ def rack_points(rack: Sequence[int], okey: int) -> int:
     return total
 
 
+class HandEnd(TypedDict):
+    """How a hand ended, as :func:`hand_items` takes it: who finished (None: the pile ran
+    out), whether with the okey, the okey's face and whether partners play."""
+
+    finisher: int | None
+    okey_finish: bool
+    okey: int
+    partners: NotRequired[bool]
+
+
 def hand_deltas(
-    racks: Sequence[Sequence[int]],
-    opened: Sequence[Opened],
-    *,
-    finisher: int | None,
-    okey_finish: bool,
-    okey: int,
-    partners: bool = False,
+    racks: Sequence[Sequence[int]], opened: Sequence[Opened], **end: Unpack[HandEnd]
 ) -> list[int]:
     """Each seat's score for a hand, penalties not included.
 
@@ -67,9 +71,7 @@ def hand_deltas(
     ...             finisher=0, okey_finish=False, okey=parse_face("Y7"), partners=True)
     [-101, 5, 0, 202]
     """
-    items = hand_items(
-        racks, opened, finisher=finisher, okey_finish=okey_finish, okey=okey, partners=partners
-    )
+    items = hand_items(racks, opened, **end)
     return [sum(item["points"] for item in seat_items) for seat_items in items]
 
 

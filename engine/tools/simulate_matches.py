@@ -37,6 +37,7 @@ from engine.classic.options import Options
 from engine.core.levels import ALL_LEVELS
 from engine.okey101.state import Options101
 from engine.tools.simulate import Setup, bot_seed, fan_out, wilson
+from engine.tools.simulate_report import seat_rows
 from engine.variants import Game, rules_for_options, rules_of
 
 # A classic countdown match of bots takes about 8 hands, a 101 match its
@@ -182,12 +183,13 @@ def report(result: Mapping[str, Any], elapsed: float) -> str:
         f" on average, {elapsed:.1f} s",
         f"{'seat':<6}{'level':<8}{'won':>9}{'share':>8}  95% interval",
     ]
-    for i, seat in enumerate(result["seats"]):
-        lo, hi = seat["ci95"]
-        lines.append(
+    lines += seat_rows(
+        result,
+        lambda i, seat, lo, hi: (
             f"{i:<6}{seat['level']:<8}{seat['won']:>9.2f}{seat['share']:>8.1%}"
             f"  [{lo:.1%}, {hi:.1%}]"
-        )
+        ),
+    )
     if result["stopped"]:
         lines.append(f"stopped (a bot looped): {result['stopped']}")
     return "\n".join(lines)

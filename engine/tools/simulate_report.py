@@ -6,7 +6,16 @@ figures as one object (the same dictionary this module reads).
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import Any
+
+# One seat's line of a report: (index, the seat's figures, its 95% interval's ends).
+SeatRow = Callable[[int, Mapping[str, Any], float, float], str]
+
+
+def seat_rows(result: Mapping[str, Any], row: SeatRow) -> list[str]:
+    """A report's line for each seat of ``result``, by ``row``."""
+    return [row(i, seat, *seat["ci95"]) for i, seat in enumerate(result["seats"])]
 
 
 def _seats101(result: dict[str, Any]) -> list[str]:
@@ -14,14 +23,14 @@ def _seats101(result: dict[str, Any]) -> list[str]:
         f"{'entry':<10}{'won':>8}{'share':>8}  {'95% CI':<15}{'score':>7}"
         f"{'opened':>7}{'pairs':>6}{'penal':>6}{'fin':>6}"
     ]
-    for i, seat in enumerate(result["seats"]):
-        lo, hi = seat["ci95"]
-        lines.append(
+    return lines + seat_rows(
+        result,
+        lambda i, seat, lo, hi: (
             f"{i}:{seat['level']:<8}{seat['won']:>8.1f}{seat['share']:>8.1%}  "
             f"{f'{lo:.1%}-{hi:.1%}':<15}{seat['avg_score']:>7.1f}{seat['openings']:>7}"
             f"{seat['pairs_openings']:>6}{seat['penalties']:>6}{seat['finishes']:>6}"
-        )
-    return lines
+        ),
+    )
 
 
 def report(result: dict[str, Any], elapsed: float) -> str:
@@ -37,13 +46,14 @@ def report(result: dict[str, Any], elapsed: float) -> str:
         f"{result['avg_turns']} turns per hand, {elapsed:.1f} s",
         f"{'entry':<10}{'won':>6}{'share':>8}  {'95% CI':<15}{'pairs':>6}{'okey':>6}{'shows':>7}",
     ]
-    for i, seat in enumerate(result["seats"]):
-        lo, hi = seat["ci95"]
-        lines.append(
+    lines += seat_rows(
+        result,
+        lambda i, seat, lo, hi: (
             f"{i}:{seat['level']:<8}{seat['won']:>6}{seat['share']:>8.1%}  "
             f"{f'{lo:.1%}-{hi:.1%}':<15}{seat['pairs_finishes']:>6}"
             f"{seat['okey_finishes']:>6}{seat['indicator_shows']:>7}"
-        )
+        ),
+    )
     lines.append(
         f"{'level':<10}{'share':>8}  {'95% CI':<15}"
         f"{'won/1000':>9}{'okey/1000':>10}{'pairs/1000':>11}"

@@ -7,6 +7,7 @@ import json
 import logging
 import os
 import shutil
+import sqlite3
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -213,3 +214,14 @@ def at_once(jobs: list[Any]) -> list[tuple[int, Any]]:
     for thread in threads:
         thread.join()
     return results
+
+
+def old_sqlite_file(tmp_path: Path, *statements: str) -> str:
+    """A SQLite file as an older version left it: ``statements`` run on a new file, saved."""
+    path = str(tmp_path / "old.sqlite3")
+    db = sqlite3.connect(path)
+    for statement in statements:
+        db.execute(statement)
+    db.commit()
+    db.close()
+    return path

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from engine.core.state import HandState
 
@@ -88,16 +88,34 @@ def seat_turns(
     return out, others
 
 
-class PlayedMove(Protocol):
-    """What both variants' review moves carry (engine/classic/review.py, okey101/review.py)."""
+@dataclass
+class ReviewMove:
+    """A turn's move in review terms: what both variants' moves carry (each variant's
+    ``Move`` adds its own fields and names the public ones in :meth:`own`)."""
 
-    take: str | None
-    tile: int | None
-    discard: int | None
-    finish: bool
+    take: str | None = None  # "pile", "discard" or None (the starter's first turn)
+    tile: int | None = None  # the tile taken (None when unknown: the coach's draw)
+    discard: int | None = None  # the tile thrown, or placed to finish
+    finish: bool = False
+    end_hand: bool = False
+
+    def own(self) -> dict[str, Any]:
+        """The variant's fields of the public move."""
+        return {}
+
+    def public(self, coach: bool) -> dict[str, Any]:
+        """The move as it goes out; the coach's without the tile its draw would take, which
+        no one saw."""
+        out: dict[str, Any] = {"take": self.take, "discard": self.discard, "finish": self.finish}
+        out.update(self.own())
+        if not coach:
+            out["tile"] = self.tile
+        if self.end_hand:
+            out["end_hand"] = True
+        return out
 
 
-def seen_move(seat: int, played: PlayedMove, **extra: Any) -> dict[str, Any]:
+def seen_move(seat: int, played: ReviewMove, **extra: Any) -> dict[str, Any]:
     """Another seat's move as the reviewed seat saw it: a tile taken from the discards is
     public, one drawn from the pile stays hidden. ``extra``: the variant's own fields."""
     return {
@@ -110,13 +128,6 @@ def seen_move(seat: int, played: PlayedMove, **extra: Any) -> dict[str, Any]:
     }
 
 
-class ReviewedMove(Protocol):
-    """A variant's move in review terms, as it goes out (public: without the tile a coach's
-    draw would take, which no one saw)."""
-
-    def public(self, coach: bool) -> dict[str, Any]: ...
-
-
 def measure(name: str, before: int, after: int, coach_after: int, **more: Any) -> dict[str, Any]:
     """A turn's measure: ``name`` before the turn, after the seat's move, after the coach's."""
     return {"name": name, "before": before, "after": after, "coach_after": coach_after, **more}
@@ -126,7 +137,7 @@ def turn_entry(
     index: int,
     turn: Turn,
     rack: list[int],
-    moves: tuple[ReviewedMove, ReviewedMove],
+    moves: tuple[ReviewMove, ReviewMove],
     measured: dict[str, Any],
     verdict: str,
     why: dict[str, Any],

@@ -51,8 +51,17 @@ def leftover(
 
     At least one tile stays (the finishing discard), as the rules demand.
     """
-    rest = list(tiles)
-    melds = [list(m) for m in table]
+    # real tiles first: an okey left last finishes the hand
+    return lay_out(list(tiles), [list(m) for m in table], okey, rule, okey_last=True)
+
+
+def lay_out(
+    rest: list[int], melds: list[list[int]], okey: int, rule: Rule, *, okey_last: bool
+) -> list[int]:
+    """What stays of ``rest`` after laying the best opening it still holds (when that leaves
+    a tile) and then lay-offs onto ``melds`` one by one while more than one tile is left:
+    the first place found, or with ``okey_last`` the first for a real tile. Both lists are
+    changed."""
     more = best_opening(rest, okey, rule=rule).groups
     if more and sum(map(len, more)) < len(rest):
         used = {t for g in more for t in g}
@@ -62,8 +71,8 @@ def leftover(
         places = layoffs(rest, melds, okey)
         if not places:
             break
-        # real tiles first: an okey left last finishes the hand
-        places.sort(key=lambda x: (is_okey(x[0], okey), x))
+        if okey_last:
+            places.sort(key=lambda x: (is_okey(x[0], okey), x))
         tile, meld, position = places[0]
         melds[meld].insert(position, tile)
         rest.remove(tile)

@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.okey101.bots.after import lay_out
 from engine.okey101.bots.seat import Seat, value
 from engine.okey101.opening import THRESHOLD, best_opening
-from engine.okey101.table import layoffs
 
 # ``on``: hold back at all; ``mid``: still take a left discard that
 # completes an opening mid-hand (the opening then goes out at once);
@@ -65,19 +65,7 @@ def rest_after(seat: Seat, rack: Sequence[int], groups: Sequence[Sequence[int]])
     laid = {t for g in groups for t in g}
     rest = [t for t in rack if t not in laid]
     melds = [list(m) for m in seat.table] + [list(g) for g in groups]
-    more = best_opening(rest, okey, rule=seat.rule).groups
-    if more and sum(map(len, more)) < len(rest):
-        used = {t for g in more for t in g}
-        rest = [t for t in rest if t not in used]
-        melds += [list(g) for g in more]
-    while len(rest) > 1:
-        places = layoffs(rest, melds, okey)
-        if not places:
-            break
-        tile, meld, position = places[0]
-        melds[meld].insert(position, tile)
-        rest.remove(tile)
-    return rest
+    return lay_out(rest, melds, okey, seat.rule, okey_last=False)
 
 
 def take_to_finish(seat: Seat) -> bool:

@@ -93,6 +93,11 @@ function newHand(state, hand) {
 	// Tile ids repeat from hand to hand: a pick of the last hand is no pick of this one.
 	state.selection.tile = null
 	state.selection.hint = null
+	dropGroups(state)
+}
+
+// No 101 group is being built, or kept, any more.
+function dropGroups(state) {
 	state.meld101.current = []
 	state.meld101.groups = []
 	state.meld101.building = false
@@ -198,26 +203,26 @@ export function moveNotMade(state, notice) {
 	state.screen.notice = notice
 }
 
-// The picks are spent; the tile the move brings goes to `prefer`.
-export function moveAccepted(state, prefer) {
+// The move is answered, either way: nothing waits for the server, no notice stays.
+function moveDone(state) {
 	state.sync.busy = false
 	state.sync.moving = null
 	state.sync.pending = false
 	state.screen.notice = null
+}
+
+// The picks are spent; the tile the move brings goes to `prefer`.
+export function moveAccepted(state, prefer) {
+	moveDone(state)
 	state.sync.discarding = null
 	state.sync.discardSlot = null
 	state.rack.prefer = prefer
-	state.meld101.current = []
-	state.meld101.groups = []
-	state.meld101.building = false
+	dropGroups(state)
 }
 
 // A discard goes back where it was.
 export function moveFailed(state) {
-	state.sync.busy = false
-	state.sync.moving = null
-	state.sync.pending = false
-	state.screen.notice = null
+	moveDone(state)
 	const rack = state.sync.view?.rack
 	const layout = myLayout(state)
 	if (rack && layout)

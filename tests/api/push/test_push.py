@@ -12,7 +12,7 @@ import os
 import re
 import stat
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -20,16 +20,14 @@ import pytest
 
 from api.clock import ManualClock
 from api.push.notifier import LOOKING_SECONDS
-from api.push.sender import Sender
 from api.push.subscriptions import MAX_DEVICES, decode
 from api.push.texts import TEXTS
 from api.store.items import Store
-from api.tables import context
 from api.tables.item import push_key
 from api.web.config import Settings
-from infra.push_worker import PushWorker
 from tests.api.builders import joined_pair
-from tests.api.support import ApiClient, LogLines
+from tests.api.push.harness import Delivering, running_worker
+from tests.api.support import LogLines
 from tests.api.tables.test_flow import play
 from tests.push_receiver import Device, PushReceiver, unb64url
 from tests.push_receiver import b64url as base64url
@@ -37,15 +35,10 @@ from tests.push_receiver import b64url as base64url
 AWAY = LOOKING_SECONDS + 1  # long enough since a seat's last request for it to get pushes
 
 
-@dataclass
-class Push:
-    client: ApiClient
+@dataclass(kw_only=True)
+class Push(Delivering):
     receiver: PushReceiver
-    worker: PushWorker
-    store: Store
-    clock: ManualClock
     settings: Settings
-    pauses: list[float] = field(default_factory=list)
 
     def public_key(self) -> str:
         reply = self.client.call("GET", "/api/push/key")
@@ -64,22 +57,13 @@ class Push:
         item = self.store.get_pushes(push_key(table, seat))
         return [s.endpoint for s in decode(item.data)] if item else []
 
-    def settle(self) -> None:
-        """Every write so far has been turned into pushes."""
-        self.worker.drain()
-
 
 @pytest.fixture
 def push(any_store: Store, clock: ManualClock, tmp_path: Path) -> Iterator[Push]:
     settings = Settings(push_allow_local=True, vapid_key_file=str(tmp_path / "vapid.key"))
     pauses: list[float] = []
-    sender = Sender(any_store, settings, sleep=pauses.append)
-    worker = PushWorker(any_store, settings, clock=clock, sender=sender).start()
-    context.configure(store=worker.store, clock=clock, settings=settings)
-    with PushReceiver() as receiver:
-        yield Push(ApiClient(), receiver, worker, any_store, clock, settings, pauses)
-    worker.stop()
-    context.reset()
+    with running_worker(any_store, settings, clock, pauses) as wired, PushReceiver() as receiver:
+        yield Push(**wired, receiver=receiver, settings=settings)
 
 
 def start(push: Push, t: dict[str, Any]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from typing import Any
 from api.store.base import StoredItem
 from api.store.kinds import INDEXES, KINDS, TABLE, WAKE, wake_bucket
 from api.store.sqlite import SqliteStore, index_sql
-from tests.api.support import table_definition, template
+from tests.api.support import old_sqlite_file, table_definition, template
 
 
 def _declared_indexes() -> dict[str, dict[str, Any]]:
@@ -84,18 +84,15 @@ def test_a_sqlite_file_with_the_old_wake_index_is_reindexed_by_bucket(tmp_path: 
     """Before the index had a partition column it was a partial index on ``wake_at`` alone:
     opening such a file rebuilds it and fills each waking row's bucket, so the sweep still
     finds it; a row with no wake time stays out."""
-    path = str(tmp_path / "old.sqlite3")
-    db = sqlite3.connect(path)
-    db.execute(
+    path = old_sqlite_file(
+        tmp_path,
         "CREATE TABLE tables (id TEXT PRIMARY KEY, rev INTEGER NOT NULL, data TEXT NOT NULL,"
-        " expires_at INTEGER, wake_at INTEGER)"
+        " expires_at INTEGER, wake_at INTEGER)",
+        "CREATE INDEX tables_wake ON tables (wake_at) WHERE wake_at IS NOT NULL",
+        "INSERT INTO tables VALUES ('due', 3, '{}', NULL, 1000)",
+        "INSERT INTO tables VALUES ('later', 2, '{}', 5, 900000)",
+        "INSERT INTO tables VALUES ('still', 1, '{}', NULL, NULL)",
     )
-    db.execute("CREATE INDEX tables_wake ON tables (wake_at) WHERE wake_at IS NOT NULL")
-    db.execute("INSERT INTO tables VALUES ('due', 3, '{}', NULL, 1000)")
-    db.execute("INSERT INTO tables VALUES ('later', 2, '{}', 5, 900000)")
-    db.execute("INSERT INTO tables VALUES ('still', 1, '{}', NULL, NULL)")
-    db.commit()
-    db.close()
     store = SqliteStore(path)
     assert store.get("due") == StoredItem("due", 3, "{}", None, 1000)
     assert store.get("later") == StoredItem("later", 2, "{}", 5, 900000)

@@ -21,7 +21,7 @@ from api.tables.item import Table
 from api.tables.service import Service
 from api.tables.sweep import handler, sweep, wake
 from api.tables.view_request import get_view
-from tests.api.support import ApiClient
+from tests.api.support import ApiClient, old_sqlite_file
 
 DAY = 86400
 
@@ -259,15 +259,12 @@ def test_sqlite_finds_due_tables_through_its_partial_index(tmp_path: Any) -> Non
 
 
 def test_sqlite_adds_the_wake_column_to_a_file_made_before_it(tmp_path: Any) -> None:
-    path = str(tmp_path / "old.sqlite3")
-    db = sqlite3.connect(path)
-    db.execute(
+    path = old_sqlite_file(
+        tmp_path,
         "CREATE TABLE tables (id TEXT PRIMARY KEY, rev INTEGER NOT NULL, data TEXT NOT NULL,"
-        " expires_at INTEGER)"
+        " expires_at INTEGER)",
+        "INSERT INTO tables VALUES ('old', 3, '{}', NULL)",
     )
-    db.execute("INSERT INTO tables VALUES ('old', 3, '{}', NULL)")
-    db.commit()
-    db.close()
     store = SqliteStore(path)
     assert store.get("old") == StoredItem("old", 3, "{}", None, None)
     store.put_if_version(StoredItem("old", 4, "{}", None, 7), 3)

@@ -9,7 +9,7 @@ import hashlib
 import hmac
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlencode, urlsplit
@@ -18,7 +18,6 @@ import pytest
 
 from api.clock import ManualClock
 from api.push.notifier import LOOKING_SECONDS
-from api.push.sender import Sender
 from api.push.texts import TEXTS
 from api.store.items import Store
 from api.tables import context
@@ -27,10 +26,10 @@ from api.telegram.links import seat_key
 from api.telegram.players import PLAYER_PREFIX
 from api.telegram.sender import TelegramSender
 from api.web.config import Settings
-from infra.push_worker import PushWorker
 from tests.api.builders import joined_pair
+from tests.api.push.harness import Delivering, running_worker
 from tests.api.push.test_push import end_turn
-from tests.api.support import ApiClient, LogLines
+from tests.api.support import LogLines
 from tests.fake_bot_api import FakeBotApi
 
 TOKEN = "123456:AAtest-token-of-the-istaka-bot"
@@ -59,14 +58,9 @@ def init_data(user: dict[str, Any], auth_date: int, token: str = TOKEN, **extra:
     return urlencode({**fields, "hash": sign(fields, token)})
 
 
-@dataclass
-class Tg:
-    client: ApiClient
+@dataclass(kw_only=True)
+class Tg(Delivering):
     bot: FakeBotApi
-    store: Store
-    clock: ManualClock
-    worker: PushWorker
-    pauses: list[float] = field(default_factory=list)
 
     def now(self) -> int:
         return self.clock.now_ms() // 1000
@@ -104,17 +98,8 @@ def tg(sqlite_store: Store, clock: ManualClock, tmp_path: Path) -> Iterator[Tg]:
         telegram = TelegramSender(
             sqlite_store, settings, BotApi(bot.url, TOKEN, sleep=pauses.append)
         )
-        worker = PushWorker(
-            sqlite_store,
-            settings,
-            clock=clock,
-            sender=Sender(sqlite_store, settings, sleep=pauses.append),
-            telegram=telegram,
-        ).start()
-        context.configure(store=worker.store, clock=clock, settings=settings)
-        yield Tg(ApiClient(), bot, sqlite_store, clock, worker, pauses)
-        worker.stop()
-        context.reset()
+        with running_worker(sqlite_store, settings, clock, pauses, telegram=telegram) as wired:
+            yield Tg(**wired, bot=bot)
 
 
 # -- init data --------------------------------------------------------------------------

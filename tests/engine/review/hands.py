@@ -14,13 +14,18 @@ from engine.classic.state import GameState
 from engine.classic.view import view_for
 from engine.core.errors import IllegalAction
 from engine.core.review.replay import Action, play_turns
+from engine.core.review.texts import TEXTS
+from engine.core.review.verdicts import VERDICTS
 from engine.okey101.bots import choose_action101
 from engine.okey101.game import apply as apply101
 from engine.okey101.game import new_match101
 from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for as view101
-from engine.review import dealt_and_actions, review_played
+from engine.review import dealt_and_actions, review_hand, review_played
 from engine.variants import Game, rules_of
+
+# The review tests' tables: four normal computers.
+LEVELS = ["normal", "normal", "normal", "normal"]
 
 Chooser = Callable[[dict[str, Any]], Action]
 
@@ -162,3 +167,47 @@ def assert_review_blind(
     for a, b in zip(original, changed, strict=True):
         assert view(a.start, seat, since=0) == view(b.start, seat, since=0)
     assert review_played(dealt, actions, seat) == review_played(moved, same_actions, seat)
+
+
+def own_turns(hand: Game, seat: int) -> int:
+    """Seat's turns counted from the hand's events: each ends with a discard, a finish
+    (classic) or an end of the hand on an empty pile; an end by the turn limit is no turn
+    of the seat's (the only end with a reason in 101)."""
+    kinds = ("discard", "finish", "end_hand")
+    return sum(
+        1
+        for e in hand.events
+        if e["type"] in kinds and e.get("seat") == seat and e.get("reason") != "turn_limit"
+    )
+
+
+def reviewed_turns(hand: Game, variant: str, measure: str) -> dict[str, Any]:
+    """Seat 0's review of ``hand``, checked for what every variant's review holds: one turn
+    for each of the seat's turns (:func:`own_turns`), in order, each with the coach's take,
+    a verdict, a reason and ``measure``; a summary counting every turn."""
+    review = review_hand(hand, 0)
+    assert review["variant"] == variant and review["seat"] == 0
+    assert len(review["turns"]) == own_turns(hand, 0) > 0
+    for i, turn in enumerate(review["turns"]):
+        assert turn["index"] == i and turn["verdict"] in VERDICTS
+        assert turn["coach"]["take"] in ("pile", "discard", None)
+        assert turn["reason"]["code"] in TEXTS and turn["reason"]["text"]
+        assert turn["measure"]["name"] == measure
+    assert sum(review["summary"]["counts"].values()) == len(review["turns"])
+    return review
+
+
+def turn_starts(hand: Game, seat: int) -> list[Game]:
+    """The state at the start of each of ``seat``'s turns, replayed from the deal by the
+    variant's own ``apply``, independently of the review's replay."""
+    dealt, actions = dealt_and_actions(hand)
+    apply = rules_of(hand).apply
+    state, starts, i = dealt, [], 0
+    while i < len(actions):
+        turn_seat = state.turn
+        if turn_seat == seat:
+            starts.append(state.copy())
+        while i < len(actions) and state.phase != "over" and state.turn == turn_seat:
+            state, _ = apply(state, turn_seat, actions[i][0])
+            i += 1
+    return starts

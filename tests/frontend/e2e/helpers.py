@@ -8,7 +8,7 @@ import shutil
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -67,10 +67,11 @@ def api(
         raise
 
 
-def create_computer_table(
-    base: str, name: str = "Ayşe", variant: str | None = None, **options: Any
+def computer_request(
+    name: str = "Ayşe", variant: str | None = None, **options: Any
 ) -> dict[str, Any]:
-    """A computer table: ``name`` at seat 0 and easy bots; ``variant`` "101" or the default."""
+    """The request of a computer table: ``name`` at seat 0 and easy bots, a day a turn;
+    ``variant`` "101" or the default."""
     body: dict[str, Any] = {
         "mode": "computer",
         "name": name,
@@ -81,7 +82,14 @@ def create_computer_table(
     }
     if variant is not None:
         body["variant"] = variant
-    return api(base, "POST", "tables", body)  # type: ignore[no-any-return]
+    return body
+
+
+def create_computer_table(
+    base: str, name: str = "Ayşe", variant: str | None = None, **options: Any
+) -> dict[str, Any]:
+    """A computer table made by :func:`computer_request`: the creator's answer."""
+    return api(base, "POST", "tables", computer_request(name, variant, **options))  # type: ignore[no-any-return]
 
 
 def friends_table(
@@ -90,17 +98,21 @@ def friends_table(
     turn_seconds: int = 86400,
     guests: Sequence[str] = (),
     start: bool = False,
+    variant: str | None = None,
     **options: Any,
 ) -> dict[str, Any]:
     """Ayşe's friends table of ``seats``: the creator's answer (table_id, token, invite_code,
     view), with ``joined``, the answer of each of ``guests`` joining in turn; dealt if
-    ``start``. A day a turn unless asked: the sweep never plays a seat while a test looks."""
-    body = {
+    ``start``. A day a turn unless asked: the sweep never plays a seat while a test looks.
+    ``variant`` "101" or the default."""
+    body: dict[str, Any] = {
         "mode": "friends",
         "name": "Ayşe",
         "turn_seconds": turn_seconds,
         "options": {"seats": seats, **options},
     }
+    if variant is not None:
+        body["variant"] = variant
     made: dict[str, Any] = api(base, "POST", "tables", body)
     path = f"tables/{made['table_id']}/join"
     made["joined"] = [
@@ -354,3 +366,25 @@ def screen_options(width: int, height: int, phone: bool) -> dict[str, Any]:
         "device_scale_factor": 2 if phone else 1,
         "service_workers": "block",
     }
+
+
+def verify_shuffle(page: Any) -> None:
+    """Verify the shuffle from the result's revealed seed: the browser re-deals the hand and
+    says everything matches."""
+    page.click("#result details.seed summary")
+    page.click("#verify")
+    page.wait_for_selector(".verify .vres", timeout=20000)
+    assert "Everything matches" in page.inner_text(".verify"), page.inner_text(".verify")
+
+
+def deal_until(
+    make: Callable[[], dict[str, Any]], wanted: Callable[[dict[str, Any]], Any], what: str
+) -> tuple[dict[str, Any], Any]:
+    """The first of 200 tables ``make`` deals for which ``wanted`` answers something true,
+    with that answer; the test fails naming ``what`` no deal gave."""
+    for _ in range(200):
+        table = make()
+        found = wanted(table)
+        if found:
+            return table, found
+    raise AssertionError(f"no deal with {what} in 200 tables")

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 from itertools import combinations
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,7 @@ from engine.okey101.bots.levels import _discard
 from engine.okey101.bots.seat import Seat
 from engine.okey101.game import apply, new_match101
 from engine.okey101.opening import THRESHOLD, meld_points
-from engine.okey101.state import Options101
+from engine.okey101.state import Options101, State101
 from engine.okey101.view import view_for
 
 FIXTURE = Path(__file__).with_name("meld_plans.json")
@@ -81,9 +82,17 @@ def _real_layoffs(view: dict[str, Any]) -> list[dict[str, Any]]:
     return [a for a in view["legal"] if a["type"] == "layoff" and a["tile"] >> 1 != view["okey"]]
 
 
-def plan(index: int, melds: int, seats: int, reserve: int) -> list[Move] | None:
-    """The moves from the deal of ``secret(index)`` to the goal, or None."""
-    state = new_match101(Options101(**options(seats)), secret(index))
+# Plays a move for a seat and answers the seat's view after it.
+Act = Callable[[int, dict[str, Any]], dict[str, Any]]
+# A seat's turn after its draw (the state and the seat's view then): True when the plan's
+# goal is reached before the seat moves on, False when it cannot be, None to go on.
+Turn = Callable[[int, State101, dict[str, Any], Act], bool | None]
+
+
+def play(state: State101, turns: int, turn: Turn) -> list[Move] | None:
+    """The moves from ``state`` until ``turn`` says the goal is reached, or None (the goal
+    cannot be, the hand ends, the pile runs out or ``turns`` pass). Each seat draws from
+    the pile, then ``turn`` plays the rest of its turn through its ``act``."""
     moves: list[Move] = []
 
     def act(seat: int, move: dict[str, Any]) -> dict[str, Any]:
@@ -92,7 +101,7 @@ def plan(index: int, melds: int, seats: int, reserve: int) -> list[Move] | None:
         moves.append((seat, move))
         return view_for(state, seat)
 
-    for _turn in range(200):
+    for _turn in range(turns):
         seat = state.turn
         if state.phase == "over" or seat is None:
             return None
@@ -101,10 +110,20 @@ def plan(index: int, melds: int, seats: int, reserve: int) -> list[Move] | None:
             if not any(a["type"] == "draw" for a in view["legal"]):
                 return None  # the pile is out
             view = act(seat, {"type": "draw"})
+        reached = turn(seat, state, view, act)
+        if reached is not None:
+            return moves if reached else None
+    return None
+
+
+def plan(index: int, melds: int, seats: int, reserve: int) -> list[Move] | None:
+    """The moves from the deal of ``secret(index)`` to the goal, or None."""
+
+    def turn(seat: int, state: State101, view: dict[str, Any], act: Act) -> bool | None:
         laid = len(view["table"])
         opened = view["seats"][0]["opened"] == "melds"
         if seat == 0 and opened and laid == melds and _real_layoffs(view):
-            return moves
+            return True
         waiting = seat != 0 and not view["seats"][0]["opened"]
         room = melds - laid - (reserve if waiting else 0)
         if room > 0 and view["seats"][seat]["opened"] != "pairs":
@@ -112,10 +131,12 @@ def plan(index: int, melds: int, seats: int, reserve: int) -> list[Move] | None:
             if move:
                 view = act(seat, move)
         if len(view["rack"]) <= 1:
-            return None  # this seat would finish the hand
+            return False  # this seat would finish the hand
         tile = _discard(Seat.of(view), "normal", random.Random(0), view)
-        view = act(seat, {"type": "discard", "tile": tile})
-    return None
+        act(seat, {"type": "discard", "tile": tile})
+        return None
+
+    return play(new_match101(Options101(**options(seats)), secret(index)), 200, turn)
 
 
 def search(melds: int, seats: int, first: int = 0, count: int = 400) -> dict[str, Any] | None:

@@ -11,8 +11,77 @@ from __future__ import annotations
 
 from typing import Any
 
-from .helpers import api
+from .helpers import api, finger_tap
 from .meld_plans import load
+
+# The tiles of the table's melds (burned sets aside).
+MELD_TILES = ".melds .group[data-meld] .tile"
+
+# Each tile of the melds area the selector names: the points of it a finger finds (centre
+# first, then the corners 2 px in), its width, and its place; the area's scroll and size.
+MELD_TILES_JS = """selector => {
+    const area = document.querySelector('.melds')
+    const tiles = [...document.querySelectorAll(selector)]
+    const on = (tile, x, y) => tile.contains(document.elementFromPoint(x, y))
+    return {
+        tiles: tiles.map(tile => {
+            const r = tile.getBoundingClientRect()
+            const points = [
+                [r.left + r.width / 2, r.top + r.height / 2],
+                [r.left + 2, r.top + 2],
+                [r.right - 2, r.top + 2],
+                [r.left + 2, r.bottom - 2],
+                [r.right - 2, r.bottom - 2],
+            ]
+            const lost = points.find(([x, y]) => !on(tile, x, y))
+            return {
+                id: tile.dataset.id,
+                meld: +tile.closest('[data-meld]')?.dataset.meld,
+                found: points.map(([x, y]) => on(tile, x, y)),
+                // What a finger finds instead at the first point lost.
+                instead: lost && document.elementFromPoint(...lost)?.outerHTML.slice(0, 60),
+                x: r.left, y: r.top, width: r.width, height: r.height,
+            }
+        }),
+        rack: Math.min(...[...document.querySelectorAll('.rack .tile')]
+            .map(tile => tile.getBoundingClientRect().width)),
+        melds: area.querySelectorAll('.group[data-meld]').length,
+        scrollTop: area.scrollTop,
+        scrollHeight: area.scrollHeight,
+        width: area.style.getPropertyValue('--meld-tile-w'),
+        box: area.getBoundingClientRect().height,
+        bottom: area.getBoundingClientRect().bottom,
+        // How far the lowest meld tile reaches past the area's bottom edge.
+        below: Math.max(...tiles.map(t => t.getBoundingClientRect().bottom))
+            - area.getBoundingClientRect().bottom,
+        clientHeight: area.clientHeight,
+        // The room each meld keeps for a lay-off (okey101.js fitMelds): 'own', 'lean', 'tight'.
+        room: area.dataset.room,
+    }
+}"""
+
+
+def count_tiles(page: Any, selector: str = MELD_TILES) -> dict[str, Any]:
+    """MELD_TILES_JS, with what a finger finds counted."""
+    seen = page.evaluate(MELD_TILES_JS, selector)
+    tiles = seen["tiles"]
+    seen["centres"] = sum(t["found"][0] for t in tiles)
+    seen["whole"] = sum(all(t["found"]) for t in tiles)
+    seen["narrowest"] = min(t["width"] for t in tiles)
+    seen["faded"] = page.evaluate(
+        "() => document.querySelector('.melds').matches('.more-above, .more-below')"
+    )
+    return seen
+
+
+def group_two(page: Any) -> None:
+    """ "Groups" on, two rack tiles tapped into the open group by a finger."""
+    finger_tap(page, ".dock [data-act=build]")
+    page.wait_for_selector(".rack.building")
+    for tile in page.eval_on_selector_all(".rack .tile", "els => els.map(e => e.dataset.id)")[:2]:
+        finger_tap(page, f'.rack .tile[data-id="{tile}"]')
+    page.wait_for_function("() => document.querySelectorAll('.rack .tile.grp').length === 2")
+
 
 # The planned deals by meld count (meld_plans.json): the same table on every run.
 PLANS = load()

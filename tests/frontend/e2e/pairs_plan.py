@@ -27,15 +27,13 @@ from typing import Any
 
 from engine.okey101.bots.levels import _discard
 from engine.okey101.bots.seat import Seat
-from engine.okey101.game import apply, new_match101
+from engine.okey101.game import new_match101
 from engine.okey101.state import Options101, State101
 from engine.okey101.table import layoffs
-from engine.okey101.view import view_for
+from tests.frontend.e2e.meld_plans import Act, Move, play
 
 FIXTURE = Path(__file__).with_name("pairs_plan.json")
 OPTIONS = {"seats": 3, "hands": 1, "opening_rule": "middle34"}
-
-Move = tuple[int, dict[str, Any]]
 
 
 FIRST = 1_000_000  # the secrets searched: FIRST, FIRST + 1, ... (the melds' plans use 0 on)
@@ -68,44 +66,30 @@ def fitting_tiles(state: State101, view: dict[str, Any]) -> list[int]:
 
 def plan(index: int) -> list[Move] | None:
     """The moves from the deal of ``secret(index)`` to the goal, or None."""
-    state = new_match101(Options101(**OPTIONS), secret(index))
-    moves: list[Move] = []
 
-    def act(seat: int, move: dict[str, Any]) -> dict[str, Any]:
-        nonlocal state
-        state, _ = apply(state, seat, move)
-        moves.append((seat, move))
-        return view_for(state, seat)
-
-    for _turn in range(120):
-        seat = state.turn
-        if state.phase == "over" or seat is None:
-            return None
-        view = view_for(state, seat)
-        if state.phase == "take":
-            if not any(a["type"] == "draw" for a in view["legal"]):
-                return None
-            view = act(seat, {"type": "draw"})
+    def turn(seat: int, state: State101, view: dict[str, Any], act: Act) -> bool | None:
         opens = [a for a in view["legal"] if a["type"] == "open"]
         if seat == 0:
             if any("melds" in a for a in opens):
-                return None  # Open ✨ would offer melds
+                return False  # Open ✨ would offer melds
             if opens and state.table and fitting_tiles(state, view):
-                return moves
+                return True
         else:
             melds = next((a for a in opens if "melds" in a), None)
             if melds:
                 view = act(seat, {"type": "open", "melds": melds["melds"]})
         if len(view["rack"]) <= 1:
-            return None
+            return False
         if seat == 0:
             tile = _keeps_pairs(view)
             if tile is None:
-                return None
+                return False
         else:
             tile = _discard(Seat.of(view), "normal", random.Random(0), view)
         act(seat, {"type": "discard", "tile": tile})
-    return None
+        return None
+
+    return play(new_match101(Options101(**OPTIONS), secret(index)), 120, turn)
 
 
 def search(count: int = 3000) -> dict[str, Any]:

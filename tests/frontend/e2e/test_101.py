@@ -15,22 +15,14 @@ from typing import Any
 from engine.okey101.opening import meld_points
 from engine.okey101.table import layoffs, okey_swaps, run_start, set_value
 
-from .helpers import api, open_table, rack_ids, touch_drag
+from .helpers import api, create_computer_table, open_table, rack_ids, touch_drag, verify_shuffle
 
 MOVE = "#result, .pile.glow, .dock [data-act=discard], .dock [data-act=end]"
 
 
 def create_101(base: str, seats: int = 2, **options: Any) -> dict[str, Any]:
-    body = {
-        "variant": "101",
-        "mode": "computer",
-        "name": "Ayşe",
-        "turn_seconds": 86400,
-        "options": {"seats": seats, "hands": 1, **options},
-        "seats": [{"kind": "human", "name": "Ayşe"}]
-        + [{"kind": "bot", "level": "easy"}] * (seats - 1),
-    }
-    return api(base, "POST", "tables", body)  # type: ignore[no-any-return]
+    """Ayşe's one-hand 101 table against easy computers."""
+    return create_computer_table(base, variant="101", seats=seats, hands=1, **options)
 
 
 def view_of(base: str, table: dict[str, Any]) -> dict[str, Any]:
@@ -222,10 +214,7 @@ def test_101_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
 
     # The revealed seed re-deals the 101 hand (22 tiles to the starter) and the rack
     # rebuilt through the opening and the lay-offs matches it.
-    page.click("#result details.seed summary")
-    page.click("#verify")
-    page.wait_for_selector(".verify .vres", timeout=20000)
-    assert "Everything matches" in page.inner_text(".verify"), page.inner_text(".verify")
+    verify_shuffle(page)
     assert page.locator(".verify li.ok").count() == 4
 
 

@@ -20,8 +20,16 @@ from typing import Any
 
 import pytest
 
-from .helpers import SHOTS, api, create_computer_table, finger_tap, open_table, play_out_hand
-from .melds101 import planned_table
+from .helpers import (
+    SHOTS,
+    api,
+    computer_request,
+    create_computer_table,
+    finger_tap,
+    open_table,
+    play_out_hand,
+)
+from .melds101 import group_two, planned_table
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
 
@@ -98,14 +106,7 @@ def computer_101(service: Any, base: str, opening: bool) -> dict[str, Any]:
     suggest (``opening``) or none."""
     from api.tables.setup import create_table
 
-    request = {
-        "variant": "101",
-        "mode": "computer",
-        "name": "Ayşe",
-        "turn_seconds": 86400,
-        "options": {"seats": 2, "hands": 1},
-        "seats": [{"kind": "human", "name": "Ayşe"}, {"kind": "bot", "level": "easy"}],
-    }
+    request = computer_request(variant="101", seats=2, hands=1)
     for n in range(1, 200):
         made = create_table(service, request, None, match_secret=bytes([n]) * 32)
         view = api(base, "GET", f"tables/{made['table_id']}?seat=0", token=made["token"])
@@ -160,15 +161,6 @@ def check_screen(page: Any, name: str) -> dict[str, Any]:
     assert controls["bad"] == [], controls["bad"]
     assert dock["wide"] == [] and not dock["actsOver"], dock
     return dock
-
-
-def group_two(page: Any) -> None:
-    """ "Groups" on, two rack tiles tapped into the open group."""
-    finger_tap(page, ".dock [data-act=build]")
-    page.wait_for_selector(".rack.building")
-    for tile in page.eval_on_selector_all(".rack .tile", "els => els.map(e => e.dataset.id)")[:2]:
-        finger_tap(page, f'.rack .tile[data-id="{tile}"]')
-    page.wait_for_function("() => document.querySelectorAll('.rack .tile.grp').length === 2")
 
 
 @pytest.mark.parametrize("size", list(SIZES))

@@ -141,6 +141,20 @@ def istaka_frame(page: Any, index: int = 0) -> Any:
     return handle.content_frame()
 
 
+def open_embed(pages: Any, url: str) -> tuple[Any, dict[str, Any], Any]:
+    """A phone-sized page of ``url`` once its embed says it is ready: the page, the ready
+    message's data and the embed's frame."""
+    page = pages.new(390, 844, scale=SCALE)
+    page.goto(url)
+    ready = wait_heard(page, "ready")[0]["data"]
+    return page, ready, istaka_frame(page)
+
+
+def computer_game(host: Host, name: str) -> str:
+    """A host page ``name`` whose script tag deals a two-seat game against a gentle computer."""
+    return host.page(name, host.script(play="computer", level="gentle", seats="2"))
+
+
 def dealt_host_page(pages: Any, url: str) -> tuple[Any, Any]:
     """The host page at ``url`` on a desktop, once the kit said ready and its frame shows a
     dealt rack; the page and that frame."""
@@ -324,11 +338,8 @@ def test_a_phone_plays_by_finger_and_a_reload_continues(
 
 
 def test_storage_blocked_still_plays_for_the_visit(pages: Any, base: str, host: Host) -> None:
-    url = host.page("blocked.html", host.script(play="computer", level="gentle", seats="2"))
-    page = pages.new(390, 844, scale=SCALE)
-    page.goto(url)
-    first = wait_heard(page, "ready")[0]["data"]["table_id"]
-    frame = istaka_frame(page)
+    page, ready, frame = open_embed(pages, computer_game(host, "blocked.html"))
+    first = ready["table_id"]
     # The browser really refuses: reading localStorage throws in the frame.
     denied = "() => { try { localStorage.length; return false } catch { return true } }"
     assert frame.evaluate(denied)
@@ -343,11 +354,9 @@ def test_storage_blocked_still_plays_for_the_visit(pages: Any, base: str, host: 
 
 
 def test_match_end_offers_play_again_and_the_app(pages: Any, base: str, host: Host) -> None:
-    url = host.page("end.html", host.script(play="computer", level="gentle", seats="2"))
-    page = pages.new(390, 844, scale=SCALE)
-    page.goto(url)
-    table_id = wait_heard(page, "ready")[0]["data"]["table_id"]
-    frame = istaka_frame(page)
+    url = computer_game(host, "end.html")
+    page, ready, frame = open_embed(pages, url)
+    table_id = ready["table_id"]
     frame.wait_for_selector(".rack .tile")
     token = seat_record(frame, table_id)["token"]  # type: ignore[index]
     wait_rack_saved(base, table_id, token)
@@ -388,10 +397,7 @@ def test_a_visitor_takes_an_open_seat_inside_the_frame(pages: Any, base: str, ho
     url = host.page(
         "invite.html", host.script(table=table["table_id"], invite=table["invite_code"])
     )
-    page = pages.new(390, 844, scale=SCALE)
-    page.goto(url)
-    wait_heard(page, "ready")
-    frame = istaka_frame(page)
+    page, _, frame = open_embed(pages, url)
     frame.wait_for_selector("#waiting")
     assert frame.evaluate("document.body.classList.contains('no-reactions')")
     frame_tap(page, 0, "#take-seat")

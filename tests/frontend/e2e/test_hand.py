@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .helpers import center, rack_ids, touch_drag
+from .helpers import center, rack_ids, touch_drag, verify_shuffle
 
 MY_TURN = ".pile.glow, .dock [data-act=discard]:not([disabled]), .dock [data-act=discard], #result"
 
@@ -95,10 +95,7 @@ def test_whole_hand_on_a_phone(pages: Any, base: str, shot: Any) -> None:
     shot(page, "result-portrait")
 
     # The revealed seed re-deals the hand in the browser and everything matches.
-    page.click("#result details.seed summary")
-    page.click("#verify")
-    page.wait_for_selector(".verify .vres", timeout=20000)
-    assert "Everything matches" in page.inner_text(".verify"), page.inner_text(".verify")
+    verify_shuffle(page)
     assert page.locator(".verify li.bad").count() == 0
 
     # Next hand: a fresh rack, the starter moves on to seat 1.
@@ -173,15 +170,15 @@ def test_keyboard_only_move(pages: Any, base: str) -> None:
 
 def test_show_the_indicator(pages: Any, base: str) -> None:
     """Deal until seat 0 holds the indicator's twin, then show it: the others lose a point."""
-    from .helpers import api, create_computer_table, open_table
+    from .helpers import api, create_computer_table, deal_until, open_table
 
-    for _ in range(200):
-        table = create_computer_table(base)
+    def can_show(table: dict[str, Any]) -> bool:
         view = api(base, "GET", f"tables/{table['table_id']}?seat=0", token=table["token"])
-        if any(a["type"] == "show_indicator" for a in view["legal"]):
-            break
-    else:
-        raise AssertionError("no deal with the indicator's twin for seat 0 in 200 tables")
+        return any(a["type"] == "show_indicator" for a in view["legal"])
+
+    table, _ = deal_until(
+        lambda: create_computer_table(base), can_show, "the indicator's twin for seat 0"
+    )
     page = pages.new(390, 844)
     open_table(page, base, table)
     page.wait_for_selector(".dock [data-act=show]")
@@ -201,7 +198,7 @@ def test_a_computers_indicator_show_is_said_on_the_felt_and_in_the_result(
     """A computer that holds the indicator's twin shows it on its first turn, and the point
     it takes from us is said: a toast on the felt names who and how much, our score drops
     by one, and the hand's result lines name the show."""
-    from .helpers import api, finger_tap, open_table, plain_rack_ids, play_out_hand
+    from .helpers import api, deal_until, finger_tap, open_table, plain_rack_ids, play_out_hand
 
     body = {
         "mode": "computer",
@@ -209,14 +206,14 @@ def test_a_computers_indicator_show_is_said_on_the_felt_and_in_the_result(
         "turn_seconds": 86400,
         "seats": [{"kind": "human", "name": "Ayşe"}] + [{"kind": "bot", "level": "normal"}] * 3,
     }
-    for _ in range(200):
-        table = api(base, "POST", "tables", body)
+
+    def showers_of(table: dict[str, Any]) -> list[int]:
         state = devserver_service.load(table["table_id"]).state
-        showers = [s for s in (1, 2, 3) if state.indicator ^ 1 in state.racks[s]]
-        if showers:
-            break
-    else:
-        raise AssertionError("no deal with the indicator's twin for a computer in 200 tables")
+        return [s for s in (1, 2, 3) if state.indicator ^ 1 in state.racks[s]]
+
+    table, showers = deal_until(
+        lambda: api(base, "POST", "tables", body), showers_of, "the indicator's twin for a computer"
+    )
     page = pages.new(390, 844)
     open_table(page, base, table)
     page.wait_for_selector(".rack .tile")

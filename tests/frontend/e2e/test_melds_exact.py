@@ -28,52 +28,9 @@ from typing import Any
 import pytest
 
 from .helpers import SHOT_FORMAT, SHOTS, finger_tap, open_table, swipe_up
-from .melds101 import PLANS, planned_table
+from .melds101 import MELD_TILES, MELD_TILES_JS, PLANS, count_tiles, planned_table
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
-
-# Each meld tile: the points of it a finger finds (centre first, then the corners 2 px
-# in), its width, and its place; the area's scroll.
-MELD_TILES_JS = """() => {
-    const area = document.querySelector('.melds')
-    const tiles = [...area.querySelectorAll('.group[data-meld] .tile')]
-    const on = (tile, x, y) => tile.contains(document.elementFromPoint(x, y))
-    return {
-        tiles: tiles.map(tile => {
-            const r = tile.getBoundingClientRect()
-            const points = [
-                [r.left + r.width / 2, r.top + r.height / 2],
-                [r.left + 2, r.top + 2],
-                [r.right - 2, r.top + 2],
-                [r.left + 2, r.bottom - 2],
-                [r.right - 2, r.bottom - 2],
-            ]
-            const lost = points.find(([x, y]) => !on(tile, x, y))
-            return {
-                id: tile.dataset.id,
-                meld: +tile.closest('[data-meld]').dataset.meld,
-                found: points.map(([x, y]) => on(tile, x, y)),
-                // What a finger finds instead at the first point lost.
-                instead: lost && document.elementFromPoint(...lost)?.outerHTML.slice(0, 60),
-                x: r.left, y: r.top, width: r.width, height: r.height,
-            }
-        }),
-        rack: Math.min(...[...document.querySelectorAll('.rack .tile')]
-            .map(tile => tile.getBoundingClientRect().width)),
-        melds: area.querySelectorAll('.group[data-meld]').length,
-        scrollTop: area.scrollTop,
-        scrollHeight: area.scrollHeight,
-        width: area.style.getPropertyValue('--meld-tile-w'),
-        box: area.getBoundingClientRect().height,
-        bottom: area.getBoundingClientRect().bottom,
-        // How far the lowest meld tile reaches past the area's bottom edge.
-        below: Math.max(...tiles.map(t => t.getBoundingClientRect().bottom))
-            - area.getBoundingClientRect().bottom,
-        clientHeight: area.clientHeight,
-        // The room each meld keeps for a lay-off (okey101.js fitMelds): 'own', 'lean', 'tight'.
-        room: area.dataset.room,
-    }
-}"""
 
 
 def shoot(page: Any, name: str) -> Path:
@@ -89,19 +46,6 @@ CASES = [
 
 # Longer than any status in en, tr or ko, with a notice after it: it must stay one line.
 LONG_STATUS = "Lay melds or drag tiles onto them (işlemek), then discard. " * 4
-
-
-def count_tiles(page: Any) -> dict[str, Any]:
-    """MELD_TILES_JS, with what a finger finds counted."""
-    seen = page.evaluate(MELD_TILES_JS)
-    tiles = seen["tiles"]
-    seen["centres"] = sum(t["found"][0] for t in tiles)
-    seen["whole"] = sum(all(t["found"]) for t in tiles)
-    seen["narrowest"] = min(t["width"] for t in tiles)
-    seen["faded"] = page.evaluate(
-        "() => document.querySelector('.melds').matches('.more-above, .more-below')"
-    )
-    return seen
 
 
 def assert_all_in_view(seen: dict[str, Any], view: dict[str, Any], melds: int) -> None:
@@ -210,7 +154,7 @@ def swipe_on_a_meld_tile(page: Any, seen: dict[str, Any]) -> None:
         return
     assert seen["below"] <= 0.5, seen  # the lowest tile is whole in view
     page.wait_for_timeout(200)
-    after = page.evaluate(MELD_TILES_JS)
+    after = page.evaluate(MELD_TILES_JS, MELD_TILES)
     assert after["scrollTop"] == 0 and page.evaluate("scrollY") == 0
     assert moved_tiles(seen, after) == []
 
@@ -236,7 +180,7 @@ def lay_off_in_place(page: Any, view: dict[str, Any], picked: list[int], name: s
     page.wait_for_function("() => !document.querySelector('.rack .tile.sel, .rack .tile.grp')")
     finger_tap(page, ".dock [data-act=build]")  # "Groups" off: a tap picks the tile up
     page.wait_for_selector(".rack:not(.building)")
-    before = page.evaluate(MELD_TILES_JS)
+    before = page.evaluate(MELD_TILES_JS, MELD_TILES)
     found = {t["meld"] for t in before["tiles"] if all(t["found"])}
 
     # A tap on a wild okey or a fake swaps the tile for it (okey101.js placeOn), so the end
@@ -269,7 +213,7 @@ def lay_off_in_place(page: Any, view: dict[str, Any], picked: list[int], name: s
         f" === {len(target) + 1}"
     )
     page.wait_for_timeout(300)  # a redraw after the answer, a resize, a late fit
-    after = page.evaluate(MELD_TILES_JS)
+    after = page.evaluate(MELD_TILES_JS, MELD_TILES)
     shoot(page, name + "-layoff")
     moved = moved_tiles(before, after)
     print(f"{name}: lay-off of {move}, moved {moved}")

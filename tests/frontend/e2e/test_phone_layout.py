@@ -35,49 +35,18 @@ from .helpers import (
     create_computer_table,
     finger_tap,
     friends_seats,
+    friends_table,
     open_table,
     play_out_hand,
     store_js,
     table_with_discards,
 )
-from .melds101 import planned_table
+from .melds101 import count_tiles, group_two, planned_table
+
+# Every tile in the melds area, burned sets too.
+ALL_TILES = ".melds .tile"
 
 SIZES = {"portrait": (390, 844), "landscape": (844, 390)}
-
-# Every meld tile: is a finger at its centre and at each corner (2 px in) on it, and its width.
-MELD_TILES_JS = """() => {
-    const tiles = [...document.querySelectorAll('.melds .tile')]
-    const on = (tile, x, y) => tile.contains(document.elementFromPoint(x, y))
-    const lost = []
-    const found = tiles.filter(tile => {
-        const r = tile.getBoundingClientRect()
-        const points = [
-            [r.left + r.width / 2, r.top + r.height / 2],
-            [r.left + 2, r.top + 2],
-            [r.right - 2, r.top + 2],
-            [r.left + 2, r.bottom - 2],
-            [r.right - 2, r.bottom - 2],
-        ]
-        const missed = points.filter(([x, y]) => !on(tile, x, y))
-        // What a finger finds instead, at the first point it misses.
-        if (missed.length) {
-            const hit = document.elementFromPoint(...missed[0])
-            lost.push([tile.dataset.id, missed.length, hit && hit.outerHTML.slice(0, 60)])
-        }
-        return !missed.length
-    })
-    const widths = tiles.map(tile => tile.getBoundingClientRect().width)
-    const area = document.querySelector('.melds')
-    return {
-        found: found.length,
-        total: tiles.length,
-        lost,
-        narrowest: Math.min(...widths),
-        rack: Math.min(...[...document.querySelectorAll('.rack .tile')]
-            .map(tile => tile.getBoundingClientRect().width)),
-        scrolls: area.scrollHeight > area.clientHeight + 1,
-    }
-}"""
 
 # Every control a finger can reach that is smaller than one: [what, width, height]. A
 # checkbox is reached through its label, which is measured instead; off-screen parts of a
@@ -121,10 +90,7 @@ def open_101(pages: Any, base: str, table: dict[str, Any], size: str) -> Any:
 
 def show_sums(page: Any) -> None:
     """ "Groups" on and two rack tiles grouped by a finger, so the dock shows its Σ chip."""
-    finger_tap(page, ".dock [data-act=build]")
-    page.wait_for_selector(".rack.building")
-    for tile in page.eval_on_selector_all(".rack .tile", "els => els.map(e => e.dataset.id)")[:2]:
-        finger_tap(page, f'.rack .tile[data-id="{tile}"]')
+    group_two(page)
     page.wait_for_selector("#sum")
     page.wait_for_function("() => !document.querySelector('.toast')")
 
@@ -137,14 +103,15 @@ def test_every_101_meld_tile_is_in_a_fingers_reach(
     table = meld_tables[melds]
     page = open_101(pages, base, table, size)
     show_sums(page)
-    seen = page.evaluate(MELD_TILES_JS)
+    seen = count_tiles(page, ALL_TILES)
+    tiles = seen["tiles"]
     print(f"{size} {table['melds']} melds: {seen}")
     assert page.locator(".melds .group[data-meld]").count() == table["melds"] == melds
     # Up to 16 melds every tile is in view, and the area does not scroll.
-    assert seen["lost"] == [], seen["lost"]
-    assert seen["found"] == seen["total"], seen
+    assert [t for t in tiles if not all(t["found"])] == []
+    assert seen["whole"] == len(tiles), seen
     assert seen["narrowest"] >= 20, seen
-    assert not seen["scrolls"], seen
+    assert seen["scrollHeight"] <= seen["clientHeight"] + 1, seen
     if size == "portrait":
         assert seen["rack"] >= 32, seen
     SHOTS.mkdir(parents=True, exist_ok=True)
@@ -417,7 +384,7 @@ def test_101_discard_counts_keep_off_the_slots_and_the_melds(
     page.wait_for_selector(".disc .count")
     found = page.evaluate(PARTS_JS)
     counts = page.evaluate(COUNTS_JS)
-    tiles = page.evaluate(MELD_TILES_JS)
+    tiles = count_tiles(page, ALL_TILES)["tiles"]
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"101-counts-{melds}-{size}.jpg"), **SHOT_FORMAT)
     print(f"{size} {melds} melds: {counts}")
@@ -425,7 +392,7 @@ def test_101_discard_counts_keep_off_the_slots_and_the_melds(
     assert found["missed"] == [], found
     assert counts and all(not c["over"] and c["lost"] == 0 for c in counts), counts
     assert all(c["width"] >= 44 and c["height"] >= 44 for c in counts), counts
-    assert tiles["lost"] == [], tiles["lost"]
+    assert [t for t in tiles if not all(t["found"])] == []
     if size == "portrait":
         assert_discards_say_whose(page, meld_tables[melds]["seats"])
 
@@ -525,18 +492,9 @@ def test_the_felt_fits_its_row_on_a_360_phone(pages: Any, base: str) -> None:
 def test_seat_names_take_one_form_at_a_table(pages: Any, base: str) -> None:
     """A name too long for its badge shortens every opponent's name the same way: first
     words here ("Mehmet", "Zeynep", "Can"), never "Mehmet / ZKÖ / Can" (ui.js fitNames)."""
-    body = {
-        "variant": "101",
-        "mode": "friends",
-        "name": "Ayşe",
-        "turn_seconds": 86400,
-        "options": {"seats": 4, "hands": 1},
-    }
-    made = api(base, "POST", "tables", body)
+    guests = ("Mehmet", "Zeynep Karaca-Öztürk", "Can")
+    made = friends_table(base, 4, guests=guests, start=True, variant="101", hands=1)
     tid = made["table_id"]
-    for name in ("Mehmet", "Zeynep Karaca-Öztürk", "Can"):
-        api(base, "POST", f"tables/{tid}/join", {"invite_code": made["invite_code"], "name": name})
-    api(base, "POST", f"tables/{tid}/start", {}, made["token"])
     page = pages.new(*SIZES["portrait"])
     open_table(page, base, {"table_id": tid, "token": made["token"], "seat": 0}, "friends")
     page.wait_for_selector(".rack .tile")
