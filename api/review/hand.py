@@ -29,7 +29,7 @@ class ReviewQuery(Schema):
 def hand_review(
     service: Service, table_id: str, number: int, seat: int, lang: str
 ) -> dict[str, Any]:
-    _, hand = finished_state(service, table_id, number)
+    _, hand, _ = finished_state(service, table_id, number)
     if seat >= hand.seats:
         raise bad_request(f"no seat {seat} at this table: seats are 0..{hand.seats - 1}")
     return {"table_id": table_id, **review_hand(hand, seat, lang)}
