@@ -33,13 +33,31 @@ def finished_state(service: Service, table_id: str, number: int) -> tuple[Loaded
     """The table, the state of its finished hand ``number`` (0-based) and the move times its
     events are timed by; 404 for a hand in play."""
     loaded = service.load(table_id)  # 404 for no table; the table names the seats
+    hand, times, _ = hand_of(service, loaded, number)
+    return loaded, hand, times
+
+
+def check_finished(loaded: Loaded, number: int) -> None:
+    """404 ``hand_not_found`` unless hand ``number`` of the loaded table has finished."""
     current = loaded.state
-    if number == current.hand_number and current.phase == "over":
+    if not (
+        0 <= number < current.hand_number
+        or (number == current.hand_number and current.phase == "over")
+    ):
+        raise _missing(number)
+
+
+def hand_of(service: Service, loaded: Loaded, number: int) -> tuple[Game, MoveTimes, int | None]:
+    """Finished hand ``number`` of the loaded table, the move times its events are timed by,
+    and when it expires (epoch seconds)."""
+    check_finished(loaded, number)
+    current = loaded.state
+    if number == current.hand_number:
         # Not archived until the next hand is dealt; until then no write moves the game's
         # version, so the table's times stay as the archive will keep them.
-        return loaded, current, loaded.table.move_times
-    if not 0 <= number < current.hand_number:
-        raise _missing(number)
+        expires = service.expires_at(loaded.table, loaded.now_ms)
+        return current, loaded.table.move_times, expires
+    table_id = loaded.table.table_id
     stored = service.store.get(hand_key(table_id, number))
     if stored is None:
         raise _missing(number)  # a hand finished before hands were archived
@@ -49,7 +67,7 @@ def finished_state(service: Service, table_id: str, number: int) -> tuple[Loaded
         exact_record(record, hand)
     except DECODE_ERRORS as err:
         raise corrupt(table_id, err, "hand") from err
-    return loaded, hand, times
+    return hand, times, stored.expires_at
 
 
 def finished_hand(service: Service, table_id: str, number: int) -> dict[str, Any]:
