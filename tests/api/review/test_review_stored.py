@@ -10,7 +10,7 @@ import pytest
 
 from api.review import hand as review_module
 from api.review.hand import ReviewResponse
-from api.review.stored import pack, review_key
+from api.review.stored import pack, review_key, unpack
 from api.store.base import StoredItem
 from api.tables.service import Service
 from api.web.http import dumps
@@ -98,9 +98,8 @@ def test_a_stored_review_that_does_not_unpack_is_computed_again_and_logged(
 
 
 def test_pack_keeps_a_review_exactly() -> None:
-    answer = {"lang": "en", "turns": [{"reason": {"code": "x", "params": {"t": [1, 2]}, "text": "é"}}]}
-    from api.review.stored import unpack
-
+    why = {"code": "x", "params": {"t": [1, 2]}, "text": "é"}
+    answer = {"lang": "en", "turns": [{"reason": why}]}
     assert unpack(pack(answer)) == answer
     for junk in ("{}", '{"z": 1}', '{"z": "AAAA"}', "[]", '{"z": "eJwDAAAAAAE=", "y": 1}'):
         with pytest.raises(ValueError):

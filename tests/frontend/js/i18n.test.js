@@ -15,8 +15,8 @@ test('an object prototype name is an unknown language: English', async () => {
 		await setLang('tr')
 		await setLang(name)
 		assert.equal(getLang(), 'en', name)
-		assert.equal(document.documentElement.lang, 'en', name)
-		assert.equal(t('title'), document.title, name)
+		assert.equal(globalThis.document.documentElement.lang, 'en', name)
+		assert.equal(t('title'), globalThis.document.title, name)
 		assert.equal(known(name), false, name)
 	}
 	await setLang(undefined)
