@@ -7,6 +7,7 @@ Nothing here imports Flask.
 from __future__ import annotations
 
 import hmac
+import re
 from typing import Any
 
 from aws_lambda_powertools.event_handler import APIGatewayHttpResolver, Response
@@ -16,15 +17,16 @@ from api.lobby import operations as lobby
 from api.players import operations as players
 from api.push import operations as push
 from api.review import operations as review
-from api.store.base import CorruptItem
+from api.store.base import CorruptItem, StoreBusy
 from api.tables import operations as tables
 from api.tables.context import get_service
 from api.tables.service import corrupt
 from api.telegram import operations as telegram
-from api.web.errors import ApiError
+from api.web.errors import ApiError, store_busy
 from api.web.http import json_response
 from api.web.log import logger
 from api.web.openapi import serving
+from api.web.operation import Operation
 from api.web.router import register, router
 
 # Each package declares its operations once; they are routed here, and the OpenAPI
@@ -61,13 +63,38 @@ def _corrupt_item(err: CorruptItem) -> Response[str]:
     return _api_error(corrupt(err.key, err, "item"))
 
 
+def _store_busy(err: StoreBusy) -> Response[str]:
+    # Wherever the store fails to answer (a table's load, a finished hand's or a player's
+    # read, a push item), the answer is the same 503 busy with Retry-After, never a 500.
+    return _api_error(store_busy(err))
+
+
+def _methods_of(operations: tuple[Operation, ...]) -> list[tuple[re.Pattern[str], str]]:
+    """Each operation's path as a pattern (a parameter is one path segment), and its method."""
+    return [
+        (re.compile(re.sub(r"\\\{\w+\\\}", "[^/]+", re.escape(op.path)) + "$"), op.method.upper())
+        for op in operations
+    ]
+
+
 def _no_route(_: Exception) -> Response[str]:
+    # A path that exists under other methods is 405 with Allow (RFC 9110), not 404.
+    path = app.current_event.path
+    allowed = sorted({method for pattern, method in _ROUTES if pattern.match(path)})
+    if allowed and app.current_event.http_method.upper() not in allowed:
+        message = f"this endpoint answers {', '.join(allowed)}"
+        error = {"error": {"code": "method_not_allowed", "message": message}}
+        return json_response(405, error, {"Allow": ", ".join(allowed)})
     return json_response(404, {"error": {"code": "not_found", "message": "no such endpoint"}})
+
+
+_ROUTES = _methods_of(OPERATIONS)
 
 
 # Registered by call, not decorator: Powertools' decorators are untyped and would untype these.
 app.exception_handler(ApiError)(_api_error)
 app.exception_handler(CorruptItem)(_corrupt_item)
+app.exception_handler(StoreBusy)(_store_busy)
 app.exception_handler(Exception)(_bug)
 app.not_found(_no_route)
 

@@ -121,22 +121,24 @@ def _from36(text: str) -> int:
 
 @dataclass(frozen=True)
 class Rematch:
-    """The offer on a finished table: the next table, and the seat that asked first."""
+    """The offer on a finished table: the next table, the seat that asked first, and when
+    (epoch seconds; ``None`` in an offer stored before offers kept their time)."""
 
     table_id: str
     by: int
+    at: int | None = None
 
     def encode(self) -> list[Any]:
-        return [self.table_id, self.by]
+        return [self.table_id, self.by] + ([self.at] if self.at is not None else [])
 
     @classmethod
     def decode(cls, data: Any) -> Rematch:
-        if not (isinstance(data, list) and len(data) == 2):
-            raise ValueError("a stored rematch has two fields")
-        table_id, by = data
-        if type(table_id) is not str or type(by) is not int:
-            raise ValueError("a stored rematch is not [table id, seat]")
-        return cls(table_id, by)
+        if not (isinstance(data, list) and len(data) in (2, 3)):
+            raise ValueError("a stored rematch has two or three fields")
+        table_id, by, *at = data
+        if type(table_id) is not str or type(by) is not int or any(type(a) is not int for a in at):
+            raise ValueError("a stored rematch is not [table id, seat, time]")
+        return cls(table_id, by, *at)
 
 
 @dataclass(frozen=True)

@@ -53,14 +53,16 @@ def react(service: Service, table_id: str, token: str | None, data: Any) -> dict
         fields_ = load(ReactionRequest, data, BAD_REACTION)
         seat = seats.seat_for(loaded, caller, fields_.get("seat"))
         assert seat is not None
-        now = loaded.now_ms // 1000 - table.created
+        # Kept in whole seconds, rounded up: a reaction is never kept as earlier than it was
+        # made, so the gap, measured in ms from that, is never shorter than 2 s.
+        now = -(-loaded.now_ms // 1000) - table.created
         hand = loaded.state.hand_number
         kept = table.reactions or Reactions()
         last = kept.last_of(seat)
-        if last is not None and now - last.at < REACTION_GAP_S:
-            raise too_many(
-                f"one reaction every {REACTION_GAP_S} s", REACTION_GAP_S - (now - last.at)
-            )
+        waited_ms = loaded.now_ms - (table.created + last.at) * 1000 if last else None
+        if waited_ms is not None and waited_ms < REACTION_GAP_S * 1000:
+            left_s = -(-(REACTION_GAP_S * 1000 - waited_ms) // 1000)
+            raise too_many(f"one reaction every {REACTION_GAP_S} s", left_s)
         if kept.count(hand, seat) >= REACTIONS_PER_HAND:
             raise too_many(f"{REACTIONS_PER_HAND} reactions a hand at most", RETRY_AFTER_HAND_S)
         kept.add(hand, len(table.seats), Reaction(seat, fields_["reaction"], now))

@@ -9,6 +9,12 @@ or none) answers the same seat and token, and whichever request reaches the next
 first can create it exactly as the one who asked would: a crash between the two writes
 loses nothing, and a race creates it once (a conditional create).
 
+A next table id is made once, for one offer, and never made again: if the next table
+cannot be found once the offer is older than :data:`CREATE_WINDOW_S` (no request takes
+that long to make it), it was made and has expired (its finished hands, push items may
+live on), so a new offer with a new id replaces it. Reusing the id would let the old
+tokens open the new table and serve the old table's archived hands as the new one's.
+
 At the next table the seat that asked holds token 0 (it is that table's creator and may
 start it); every other person's seat is kept for them (an open seat holding the token
 they will get, which no invite can take). The table deals once every one of them is in,
@@ -54,8 +60,33 @@ class RematchResponse(Schema):
     view = ViewField(required=True)
 
 
+# How long after an offer its next table may still be missing because it is being made (or
+# the request making it died): far past the Lambda's 10 s timeout.
+CREATE_WINDOW_S = 60
+
+
+class _Gone(Exception):
+    """The offer's next table was made and is gone: the offer must be made anew."""
+
+    def __init__(self, offer: Rematch) -> None:
+        super().__init__(offer.table_id)
+        self.offer = offer
+
+
 def rematch(service: Service, table_id: str, token: str | None, request: Later) -> dict[str, Any]:
     """The caller's seat at the next table, made by the first call (see the module)."""
+    stale: Rematch | None = None
+    for _ in range(2):
+        try:
+            return _rematch(service, table_id, token, request, stale)
+        except _Gone as gone:
+            stale = gone.offer
+    raise conflict("rematch_unavailable", "the next table cannot be made now; try again")
+
+
+def _rematch(
+    service: Service, table_id: str, token: str | None, request: Later, stale: Rematch | None
+) -> dict[str, Any]:
     claimed: list[bool] = []
 
     def claim(loaded: Loaded) -> Any:
@@ -67,8 +98,9 @@ def rematch(service: Service, table_id: str, token: str | None, request: Later) 
         if table.status != "finished" and not loaded.state.match_over:
             raise conflict("match_not_over", "the match is still being played")
         claimed.clear()
-        if table.rematch is None:
-            table.rematch = Rematch(new_table_id(), caller.held[0])
+        if table.rematch is None or table.rematch == stale:
+            at = loaded.now_ms // 1000
+            table.rematch = Rematch(new_table_id(), caller.held[0], at)
             loaded.dirty = True
             claimed.append(True)
             logger.info("rematch offered", extra={"table_id": table.table_id})
@@ -129,9 +161,17 @@ def _join_next(
         except ApiError as err:
             if err.code != "table_not_found" or attempt:
                 raise
+            if not _fresh(service, old.rematch):
+                raise _Gone(old.rematch) from err  # made once, expired since: never again
             # The one who asked has not made it yet (or never will): make it as they would.
             _create_next(service, old, old_state, key)
     raise AssertionError("unreachable")
+
+
+def _fresh(service: Service, offer: Rematch) -> bool:
+    """Whether the offer's next table may be missing only because it is still being made."""
+    now_s = service.clock.now_ms() // 1000
+    return offer.at is not None and now_s - offer.at <= CREATE_WINDOW_S
 
 
 def _create_next(service: Service, old: Table, old_state: Any, key: bytes) -> Loaded | None:

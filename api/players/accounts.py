@@ -100,6 +100,8 @@ def update_player(
     player_id: str,
     change: Callable[[Player], bool],
     now_s: int | None = None,
+    *,
+    alive_at: int | None = None,
 ) -> Player | None:
     """Read the player, apply ``change`` (it returns whether it changed anything) and write
     it back if nobody wrote in between; else read again, a few times. ``None``: no such
@@ -107,9 +109,12 @@ def update_player(
 
     The write carries the player's TTL (:meth:`Player.expiry`): dropped once it has
     played, else moved on to 90 days after ``now_s`` (a use), or kept as it was when the
-    caller has no clock (the credit after a hand)."""
+    caller has no clock (the credit after a hand).
+
+    A player past its TTL at ``now_s`` (or ``alive_at``, the clock of a caller that keeps the
+    TTL as it is) is no player: nothing is written, so nothing brings it back."""
     for _ in range(WRITE_ATTEMPTS):
-        player = get_player(store, player_id)
+        player = get_player(store, player_id, now_s if now_s is not None else alive_at)
         if player is None:
             return None
         expected = player.rev

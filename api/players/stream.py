@@ -136,7 +136,8 @@ def handle_change(store: Store, old: StoredItem | None, new: StoredItem, now_s: 
             moves = hands.moves_in_match(seat_hand.seat, number)
             own = own_moves(hand_state, seat_hand.seat)
             apply = partial(credit, hand=seat_hand, moves=moves, own=own, now_s=now_s)
-            if update_player(store, seat_hand.player_id, apply) is not None:
+            # Read at the hand's time, as every path reads players: an expired one earns nothing.
+            if update_player(store, seat_hand.player_id, apply, alive_at=now_s) is not None:
                 written += 1
     return written
 

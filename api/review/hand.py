@@ -8,14 +8,20 @@ turns; a hand still in play is 404 ``hand_not_found`` like the hand endpoint.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 from marshmallow import Schema, fields, validate
 
-from api.tables.hands import finished_state
+from api.review.stored import in_lang, pack, review_key, unpack
+from api.store.base import CorruptItem, StoredItem, VersionConflict
+from api.tables.hands import check_finished, hand_of
 from api.tables.schemas import QueryInt
 from api.tables.service import Service
 from api.web.errors import bad_request
+from api.web.http import dumps
+from api.web.loading import instance
+from api.web.log import logger
 from engine.core.review.verdicts import VERDICTS
 from engine.review import LANGS, review_hand
 from engine.variants import VARIANTS
@@ -26,13 +32,36 @@ class ReviewQuery(Schema):
     lang = fields.String(load_default="en", validate=validate.OneOf(LANGS))
 
 
-def hand_review(
-    service: Service, table_id: str, number: int, seat: int, lang: str
-) -> dict[str, Any]:
-    _, hand = finished_state(service, table_id, number)
-    if seat >= hand.seats:
-        raise bad_request(f"no seat {seat} at this table: seats are 0..{hand.seats - 1}")
-    return {"table_id": table_id, **review_hand(hand, seat, lang)}
+def hand_review(service: Service, table_id: str, number: int, seat: int, lang: str) -> str:
+    """The answer's JSON text: the seat's review, read from its item once it has one
+    (api/review/stored.py), else computed in English, kept, and said in ``lang``."""
+    loaded = service.load(table_id)  # 404 for no table; the table names the seats
+    check_finished(loaded, number)
+    seats = loaded.state.seats  # every hand of a table has its seats
+    if seat >= seats:
+        raise bad_request(f"no seat {seat} at this table: seats are 0..{seats - 1}")
+    key = review_key(table_id, number, seat)
+    answer = _stored(service, key)
+    if answer is None:
+        hand, _, expires = hand_of(service, loaded, number)
+        review = {"table_id": table_id, **review_hand(hand, seat, "en")}
+        answer = instance(ReviewResponse).dump(review)
+        # Write-once: a request that computed it at the same time finds it there, the same.
+        with contextlib.suppress(VersionConflict):
+            service.store.create(StoredItem(key, 0, pack(answer), expires))
+    return dumps(in_lang(answer, lang))
+
+
+def _stored(service: Service, key: str) -> dict[str, Any] | None:
+    """The stored answer; ``None`` for none, or for one that does not unpack (logged, and
+    computed again, since a write-once item is never rewritten)."""
+    try:
+        stored = service.store.get(key)
+        return unpack(stored.data) if stored is not None else None
+    except (CorruptItem, ValueError) as err:
+        extra = {"key": key, "error": type(err).__name__}
+        logger.error("stored review cannot be read", extra=extra)
+        return None
 
 
 Int = fields.Integer

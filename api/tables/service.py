@@ -219,7 +219,7 @@ class Service:
         """
         expires = self.expires_at(loaded.table, loaded.now_ms)
         for hand in loaded.finished:
-            text = hand_item_text(to_record(hand))
+            text = hand_item_text(to_record(hand), loaded.table.move_times)
             key = hand_key(loaded.table.table_id, hand.hand_number)
             with contextlib.suppress(VersionConflict):
                 self.store.create(StoredItem(key, 0, text, expires))

@@ -16,8 +16,11 @@ export const LANGS = { en: 'English', tr: 'Türkçe', ko: '한국어' }
 let cur = en
 let lang = 'en'
 
+// Own keys only: `lang=__proto__` (or constructor, toString) is an unknown language too.
+export const known = code => typeof code === 'string' && Object.hasOwn(LANGS, code)
+
 export async function setLang(code) {
-	lang = LANGS[code] ? code : 'en'
+	lang = known(code) ? code : 'en'
 	cur = lang === 'en' ? en : dict((await import(`./${lang}.js`)).default)
 	document.documentElement.lang = lang
 	document.title = cur.title
@@ -37,7 +40,7 @@ export async function more() {
 export function guessLang() {
 	for (const l of navigator.languages || [navigator.language || 'en']) {
 		const c = String(l).slice(0, 2).toLowerCase()
-		if (LANGS[c]) return c
+		if (known(c)) return c
 	}
 	return 'en'
 }

@@ -280,3 +280,27 @@ def test_the_nudged_seats_view_says_who_and_when_while_its_turn_lasts(
     assert view["phase"] != "over"
     # The turn played: the nudge is gone from the seat's view.
     assert client.view(table, tokens[slow])["nudge"] is None
+
+
+@pytest.mark.parametrize("offset_ms", [0, 1, 500, 991, 999])
+def test_the_reaction_gap_is_measured_in_ms_not_whole_seconds(
+    wired: Service, client: ApiClient, clock: ManualClock, offset_ms: int
+) -> None:
+    """Two reactions 1.009 s apart were both taken when they fell in different seconds:
+    wherever in its second the first one falls, the next is refused until 2 s have passed."""
+    t = friends(client, 2)
+    table, token = t["table"], t["tokens"][0]
+    clock.advance(offset_ms / 1000)
+    assert react(client, table, token, "gg").status == 200
+    sent_ms = clock.now_ms()
+    for gap_ms in (1009, 1500, 1999):
+        clock.ms = sent_ms + gap_ms
+        soon = react(client, table, token, "laugh")
+        assert soon.status == 429, (offset_ms, gap_ms, soon.text)
+        assert soon.body["error"]["code"] == "too_many_reactions"
+        assert 1 <= int(soon.headers["Retry-After"]) <= 2
+    clock.ms = sent_ms + 3000  # past the gap, wherever the second was rounded
+    assert react(client, table, token, "laugh").status == 200
+    reactions = client.view(table, token)["reactions"]
+    times = [r["at"] for r in reactions]
+    assert len(times) == 2 and times[1] - times[0] >= 2000

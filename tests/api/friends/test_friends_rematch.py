@@ -14,7 +14,9 @@ from api.friends.rematch import rematch as rematch_call
 from api.push.notifier import notices
 from api.push.texts import text_for
 from api.store.items import Store
+from api.tables.item import hand_key
 from api.tables.service import Service
+from tests.api.friends.test_friends_reactions import react
 from tests.api.friends_support import finish_match, friends, rematch, request_id, wire
 from tests.api.support import ApiClient, at_once
 from tests.api.tables.test_concurrency import SlowReads
@@ -200,7 +202,7 @@ def test_a_crash_between_the_two_writes_loses_nothing(wired: Service, client: Ap
     as the one who asked would have, and the asker still gets its seat and token 0."""
     t = finished_pair(client, wired)
     loaded = wired.load(t["table"])
-    loaded.table.rematch = Rematch("NextTable123", 1)
+    loaded.table.rematch = Rematch("NextTable123", 1, wired.clock.now_ms() // 1000)
     loaded.dirty = True
     wired.save(loaded)
     other = rematch(client, t["table"], t["tokens"][0]).body
@@ -235,3 +237,55 @@ def test_both_seats_at_once_make_one_next_table(atomic_store: Store, clock: Manu
     assert len(data["tk"]) == 2
     offer = json.loads(atomic_store.get(t["table"]).data)["nx"]  # type: ignore[union-attr]
     assert offer[0] == nxt
+
+
+def test_an_expired_next_table_is_never_made_again_under_its_id(
+    wired: Service, client: ApiClient, clock: ManualClock
+) -> None:
+    """T's rematch N is played out and expires while T lives on (a reaction keeps it) and
+    N's archived hands live on too. Asking T for a rematch again makes a new table under a
+    new id: N's old tokens open nothing, and the new table's hand 0 is its own."""
+    t = finished_pair(client, wired, scoring="points", hands=2)
+    old, tokens = t["table"], t["tokens"]
+    first = rematch(client, old, tokens[0]).body
+    second = rematch(client, old, tokens[1]).body
+    nxt, n_tokens = first["table_id"], {0: first["token"], 1: second["token"]}
+    finish_match(client, wired, nxt, n_tokens)
+    old_hand = client.call("GET", f"/api/tables/{nxt}/hands/0")
+    assert old_hand.status == 200, old_hand.text
+    assert wired.store.get(hand_key(nxt, 0)) is not None
+
+    days = wired.settings.finished_ttl_days
+    clock.advance((days - 1) * 86_400)
+    assert react(client, old, tokens[0], "gg").status == 200  # T lives on
+    clock.advance(2 * 86_400)
+    assert client.call("GET", f"/api/tables/{nxt}", token=n_tokens[0]).status == 404  # N expired
+
+    again = rematch(client, old, tokens[0])
+    assert again.status == 200, again.text
+    made = again.body["table_id"]
+    assert made != nxt and again.body["token"] not in n_tokens.values()
+    assert client.view(old, tokens[0])["rematch"]["table_id"] == made
+    for token in n_tokens.values():  # the old tokens open neither table
+        assert client.call("GET", f"/api/tables/{nxt}", token=token).status == 404
+        assert client.call("GET", f"/api/tables/{made}", token=token).status == 401
+    other = rematch(client, old, tokens[1]).body
+    assert other["table_id"] == made
+    finish_match(client, wired, made, {0: again.body["token"], 1: other["token"]})
+    new_hand = client.call("GET", f"/api/tables/{made}/hands/0").body
+    assert new_hand["table_id"] == made
+    assert new_hand["seed_hash"] != old_hand.body["seed_hash"]
+    assert wired.store.get(hand_key(nxt, 0)) is not None  # N's hand is untouched, under N
+
+
+def test_an_offer_stored_without_its_time_is_made_anew_when_its_table_is_gone(
+    wired: Service, client: ApiClient
+) -> None:
+    t = finished_pair(client, wired)
+    loaded = wired.load(t["table"])
+    loaded.table.rematch = Rematch("ExpiredLongAgo", 1)
+    loaded.dirty = True
+    wired.save(loaded)
+    made = rematch(client, t["table"], t["tokens"][0]).body
+    assert made["table_id"] != "ExpiredLongAgo" and made["seat"] == 0
+    assert rematch(client, t["table"], t["tokens"][1]).body["table_id"] == made["table_id"]

@@ -147,3 +147,31 @@ def test_a_player_stored_without_a_ttl_gets_one_on_first_use(
     clock.advance(5 * DAY)
     assert client.call("GET", "/api/players/me", token=token).status == 200
     assert _item(store, player.player_id).expires_at == START_S + 95 * DAY
+
+
+def test_an_expired_player_is_not_credited_back_to_life(api: Service, client: ApiClient) -> None:
+    """The credit reads players at the hand's time, as every other path does: a player past
+    its TTL when the hand ends earns nothing, is not written, and stays gone (401)."""
+    store, clock = api.store, _clock(api)
+    (ada, ada_token), (can, can_token) = (create_player(store, START_S, n) for n in ("A", "C"))
+    clock.advance(89 * DAY)
+    assert client.call("GET", "/api/players/me", token=can_token).status == 200  # moved on
+    clock.advance(DAY + 60)  # Ada's TTL has run out; Can's has not
+    assert client.call("GET", "/api/players/me", token=ada_token).status == 401
+    before = _item(store, ada.player_id)
+
+    playing = new_match(Options(seats=2), bytes([3]) * 32)
+    table = _table("friends", ["human", "human"], [ada.player_id, can.player_id])
+    table.record = to_record(playing)
+    old = table.to_stored(None)
+    table.record = to_record(_hand(3))
+    now_s = clock.now_ms() // 1000
+    assert stream.handle_change(store, old, table.to_stored(None), now_s) == 1  # Can's only
+
+    assert _item(store, ada.player_id) == before
+    me = client.call("GET", "/api/players/me", token=ada_token)
+    assert me.status == 401 and me.body["error"]["code"] == "unauthorized"
+    clock.advance(DAY)
+    assert client.call("GET", "/api/players/me", token=ada_token).status == 401
+    credited = client.call("GET", "/api/players/me", token=can_token)
+    assert credited.status == 200 and _item(store, can.player_id).expires_at is None

@@ -70,12 +70,8 @@ def test_a_finished_hand_is_archived_once_and_served_to_anyone(
     assert hand["hand"] == 0 and hand["phase"] == "over" and hand["you"] is None
     assert hand["seed"] == over["seed"] and hand["seed"] is not None
 
-    # The times of moves ("at") are the table's last few writes', wherever the hand is read
-    # from: the moves themselves are the same.
-    def untimed(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        return [{k: v for k, v in e.items() if k != "at"} for e in events]
-
-    assert untimed(hand["events"]) == untimed(before.body["events"])
+    # The same bytes as before it was archived: the events' times too ("at", kept with it).
+    assert after.text == before.text
     assert hand["events"][0]["type"] == "deal"
     assert hand["rack"] is None and hand["deadline"] is None
     # The table item no longer holds that hand's log: only the new hand's.
@@ -134,3 +130,37 @@ def test_a_hand_item_that_does_not_decode_is_a_logged_corrupt_table(
         reply = client.call("GET", f"/api/tables/{table}/hands/0")
     assert (reply.status, reply.body["error"]["code"]) == (500, "corrupt_table")
     assert any("stored hand cannot be read" in line for line in logs.lines)
+
+
+def test_a_finished_hand_answers_the_same_bytes_for_ever(wired: Service, client: ApiClient) -> None:
+    """Through the next hand, the match's end and a rematch offer, a finished hand's answer
+    (cacheable for an hour) never changes: its events' times, its status, no offer."""
+    made = client.create(
+        mode="computer", name="Ayşe", options={"seats": 2, "scoring": "points", "hands": 2}
+    )
+    table, token = made["table_id"], made["token"]
+    over = _finish_hand(client, table, token, made["view"])
+    first = client.call("GET", f"/api/tables/{table}/hands/0")
+    assert first.status == 200, first.text
+    timed = [e for e in first.body["events"] if "at" in e]
+    assert timed, "the hand's events carry their times"
+
+    def same(number: int, text: str) -> None:
+        again = client.call("GET", f"/api/tables/{table}/hands/{number}")
+        assert again.status == 200 and again.text == text
+
+    nxt = client.act(
+        table, token, {"type": "next_hand"}, expected_version=over["version"], action_id=aid()
+    )
+    assert nxt.status == 200, nxt.text
+    same(0, first.text)
+    last = _finish_hand(client, table, token, nxt.body)
+    assert last["match_over"] and last["status"] == "finished"
+    same(0, first.text)
+    final = client.call("GET", f"/api/tables/{table}/hands/1")
+    assert final.status == 200 and final.body["status"] == "finished"
+    offered = client.call("POST", f"/api/tables/{table}/rematch", token=token)
+    assert offered.status == 200, offered.text
+    assert client.view(table, token)["rematch"] is not None
+    same(0, first.text)
+    same(1, final.text)

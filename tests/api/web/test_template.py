@@ -399,6 +399,9 @@ def test_spectator_views_are_shared_at_the_edge_and_seat_views_never(
     assert int(spectator.rsplit("=", 1)[1]) <= policy["MaxTTL"]
 
 
+_HEADERS_POLICY = "AWS::CloudFront::ResponseHeadersPolicy"
+
+
 def test_finished_hands_are_kept_at_the_edge_for_an_hour_keyed_on_what_they_read(
     cfn: dict[str, Any], service: Any, client: Any
 ) -> None:
@@ -408,9 +411,11 @@ def test_finished_hands_are_kept_at_the_edge_for_an_hour_keyed_on_what_they_read
        paths and no table view.
     2. Its policy keeps an answer as long as the API says, up to an hour, and nothing that
        names no lifetime (MinTTL and DefaultTTL 0); a hand in play is a 404 no-store.
-    3. The key is the review's query (seat, lang: the fields ReviewQuery reads) and Origin
-       (API Gateway's CORS headers), no token (neither handler reads one), no cookies; and
-       only the key reaches the origin, so no unkeyed part of a request can change an answer.
+    3. The key is the review's query (seat, lang: the fields ReviewQuery reads), no header
+       (a new Origin skipped the edge and cost the origin a review), no token (neither
+       handler reads one), no cookies; and only the key reaches the origin, so no unkeyed
+       part of a request can change an answer. CORS is said by CloudFront (HandsHeadersPolicy),
+       for the API's own allowed origin, with the API's security headers.
     """
     patterns = [b["PathPattern"] for b in _distribution(cfn)["CacheBehaviors"]]
     hands = _behaviour(cfn, "/api/tables/*/hands/*")
@@ -420,13 +425,24 @@ def test_finished_hands_are_kept_at_the_edge_for_an_hour_keyed_on_what_they_read
     for path in ("/api/tables/AbC-12_x", "/api/tables/AbC-12_x/actions", "/api/tables/status"):
         assert not fnmatch.fnmatchcase(path, hands["PathPattern"])
     assert hands["TargetOriginId"] == "api" and hands["ViewerProtocolPolicy"] == "https-only"
-    assert hands["ResponseHeadersPolicyId"] == _behaviour(cfn, "/api/*")["ResponseHeadersPolicyId"]
+    headers = _resource(cfn, hands["ResponseHeadersPolicyId"]["Ref"], _HEADERS_POLICY)
+    api_headers = _resource(
+        cfn, _behaviour(cfn, "/api/*")["ResponseHeadersPolicyId"]["Ref"], _HEADERS_POLICY
+    )
+    config = headers["Properties"]["ResponseHeadersPolicyConfig"]
+    api_config = api_headers["Properties"]["ResponseHeadersPolicyConfig"]
+    assert config["SecurityHeadersConfig"] == api_config["SecurityHeadersConfig"]
+    cors = config["CorsConfig"]
+    api_cors = cfn["Resources"]["HttpApi"]["Properties"]["CorsConfiguration"]
+    assert cors["AccessControlAllowOrigins"]["Items"] == api_cors["AllowOrigins"]
+    assert set(cors["AccessControlAllowMethods"]["Items"]) == {"GET", "HEAD", "OPTIONS"}
+    assert cors["AccessControlAllowCredentials"] is False and cors["OriginOverride"] is True
     assert set(hands["AllowedMethods"]) == {"GET", "HEAD", "OPTIONS"}
     assert set(hands["CachedMethods"]) == {"GET", "HEAD"}
     policy = _cache_policy(cfn, hands)
     assert (policy["MinTTL"], policy["DefaultTTL"], policy["MaxTTL"]) == (0, 0, 3600)
     key = policy["ParametersInCacheKeyAndForwardedToOrigin"]
-    assert key["HeadersConfig"] == {"HeaderBehavior": "whitelist", "Headers": ["Origin"]}
+    assert key["HeadersConfig"] == {"HeaderBehavior": "none"}
     assert key["CookiesConfig"] == {"CookieBehavior": "none"}
     queries = key["QueryStringsConfig"]
     assert queries["QueryStringBehavior"] == "whitelist"
