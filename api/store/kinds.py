@@ -191,8 +191,8 @@ PUSH_ATTRIBUTE = "subs"
 PLAYER_ATTRIBUTE = "pl"
 
 
-# The three side kinds' dataclasses: the same four fields, told apart by type only.
-TextItem = TypeVar("TextItem", StoredPushes, StoredTelegram, StoredPlayer)
+# The side kinds' dataclasses: the same four fields, told apart by type only.
+TextItem = TypeVar("TextItem", StoredPushes, StoredTelegram, StoredPlayer, StoredText)
 
 
 def _text_kind(
@@ -261,34 +261,23 @@ PLAYER: Kind[StoredPlayer] = _text_kind(
 )
 
 
-def _text_kind(name: str, attribute: str, key_shape: str, sqlite_table: str) -> Kind[StoredText]:
-    def decode(key: str, read: Read) -> StoredText:
-        item = stored_item(key, read.get("rev"), read.get(attribute), read.get(EXPIRES_AT))
-        return StoredText(key, item.rev, item.data, item.expires_at)
-
-    return Kind(
-        name=name,
-        key_shape=key_shape,
-        sqlite_table=sqlite_table,
-        attributes=_text_attributes(attribute),
-        revision="rev",
-        key=lambda item: item.key,
-        encode=lambda item: _text_fields(attribute, item.rev, item.data, item.expires_at),
-        decode=decode,
-        expiry=EXPIRES_AT,
-        tell=attribute,
-    )
-
-
 # Per listing, the open table being filled now (api/lobby/seating.py): Play now seats a
 # player there first, and a new table becomes the listing's next only by a conditional
 # write of this item, so racing players fill one table instead of opening one each.
 LOBBY: Kind[StoredText] = _text_kind(
-    "lobby", "lh", "lobby~<variant>.<pace>.<seats> (api.lobby.seating.next_key)", "lobby"
+    "lobby",
+    "lobby~<variant>.<pace>.<seats> (api.lobby.seating.next_key)",
+    "lobby",
+    "lh",
+    StoredText,
 )
 # A player's report of a seat, kept with the table and hand for a moderator (api/lobby).
 REPORT: Kind[StoredText] = _text_kind(
-    "report", "rp", "report~<table id>~<hand>~<reporter seat> (api.lobby.safety)", "reports"
+    "report",
+    "report~<table id>~<hand>~<token>~<seat> (api.lobby.safety)",
+    "reports",
+    "rp",
+    StoredText,
 )
 
 
