@@ -389,9 +389,13 @@ def record(browser: Any, server: str, frontend: Path, scene_list: list[Scene]) -
     def proxy(route: Any) -> None:
         request = route.request
         url = urlsplit(request.url)
-        response = route.fetch(url=server + url.path + ("?" + url.query if url.query else ""))
+        try:
+            response = route.fetch(url=server + url.path + ("?" + url.query if url.query else ""))
+            body = response.body()
+        except Exception:  # a poll in flight as its page closed (seen under load):
+            return  # nobody is left to answer, and nothing to record
         headers = {k: v for k, v in response.headers.items() if k.lower() in KEPT_HEADERS}
-        answer = Answer(response.status, headers, response.body())
+        answer = Answer(response.status, headers, body)
         recording.add(request_key(request), answer)
         fulfill(route, answer)
 
