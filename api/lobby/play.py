@@ -32,7 +32,7 @@ from api.players.accounts import update_player
 from api.players.model import Player
 from api.store.base import StoreBusy, VersionConflict
 from api.tables.item import Table
-from api.tables.service import Loaded, Service
+from api.tables.service import BACKOFF_CAP_S, Loaded, Service
 from api.web.auth import new_table_id
 from api.web.errors import ApiError, busy, conflict, not_found, store_busy
 from api.web.limits import charge
@@ -125,7 +125,11 @@ def _play_now(
     seeker = _seeker(service, player, address)
     records = PlayerRecords(service)
     charged = False
-    for _ in range(ROUNDS):
+    pauses = service.backoff()
+    for round_ in range(ROUNDS):
+        if round_:
+            # A round is lost only to other players' writes: spread the racers apart.
+            service.sleep(next(pauses, BACKOFF_CAP_S))
         nexts = read_nexts(service, choices)
         seated = _seat_at_any(service, nexts_ids(nexts), seeker, records, choices)
         if seated is None:
@@ -140,8 +144,7 @@ def _play_now(
         head = read_tables(service, [seen.table_id]).get(seen.table_id) if seen else None
         now_ms = service.clock.now_ms()
         if seen is not None and head is None and now_ms - seen.at < CLAIM_GRACE_MS:
-            service.sleep(service.rng.uniform(0.01, 0.05))  # its table is being stored now
-            continue
+            continue  # its table is being stored now: the next round finds it
         if head is not None and has_room(head.table):
             if fits(head.table, seeker, records.get):
                 continue  # it was tried and another player's write came first: look again

@@ -43,7 +43,7 @@ from engine.variants import rules_for
 # and a crowd fills the listing's next table before any other.
 CANDIDATES_PER_SHARD = 10
 # Rounds of look, try, open: a round is lost only to other players' writes.
-ROUNDS = 12
+ROUNDS = 20
 
 
 @dataclass(frozen=True)

@@ -100,10 +100,13 @@ OPERATIONS: tuple[Operation, ...] = (
         "seat taken",
         s.JoinResponse,
         request=s.JoinRequest,
-        errors=(*COMMON_ERRORS, 403, 409),
+        errors=(*COMMON_ERRORS, 401, 403, 409),
         security=ANYONE_OR_PLAYER,
         description=PLAYER_LINK
-        + " A player who holds a seat at the table already is 409 already_seated.",
+        + " A player who holds a seat at the table already is 409 already_seated. Without"
+        " invite_code the body asks for a seat at an open table from the lobby's list"
+        " (docs/LOBBY.md): X-Istaka-Player is then required (401 bad_player), the seating"
+        " rules apply (403 not_allowed) and the answer is Play now's.",
     ),
     Operation(
         "post",

@@ -105,7 +105,7 @@ class RaceResult:
     errors: list[dict[str, Any]] = field(default_factory=list)
 
 
-def race(service: Service, count: int, choices: Choices, attempts: int = 5) -> RaceResult:
+def race(service: Service, count: int, choices: Choices, attempts: int = 10) -> RaceResult:
     """``count`` new players press Play now at the same moment (a barrier releases their
     threads together); a 503 is retried, as the app retries after Retry-After."""
     now_s = service.clock.now_ms() // 1000

@@ -132,6 +132,12 @@ def _requests(
         ("post", "/api/players/telegram", {"init_data": data}, {}),
         ("put", "/api/players/telegram/notifications", {"init_data": data, "enabled": True}, {}),
         ("put", f"/api/tables/{t}/telegram", {"init_data": data}, seat),
+        ("post", "/api/lobby/play", {}, {"headers": {"x-istaka-player": player}}),
+        ("get", "/api/lobby", None, {}),
+        ("post", "/api/players/me/blocks", {"table_id": t, "seat": 1}, {"token": player}),
+        ("get", "/api/players/me/blocks", None, {"token": player}),
+        ("delete", "/api/players/me/blocks/0", None, {"token": player}),
+        ("post", f"/api/tables/{t}/reports", {"seat": 1, "reason": "other"}, seat),
         (
             "post",
             "/api/telegram/webhook",
@@ -154,7 +160,11 @@ def test_every_route_answers_503_busy_when_the_store_is_down(
     requests = _requests(table, token, player, data)
     covered = {(method, path.replace(table, "{table_id}")) for method, path, _, _ in requests}
     declared = {(op.method, op.path) for op in OPERATIONS}
-    fill = {"/seats/1/": "/seats/{seat}/", "/hands/0": "/hands/{number}"}
+    fill = {
+        "/seats/1/": "/seats/{seat}/",
+        "/hands/0": "/hands/{number}",
+        "/blocks/0": "/blocks/{number}",
+    }
     for old, new in fill.items():
         covered = {(m, p.replace(old, new)) for m, p in covered}
     assert covered == declared - NO_STORE  # a new route joins this list
