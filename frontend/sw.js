@@ -64,6 +64,7 @@ const SHELL = [
 	'css/embed.css',
 	'css/review.css',
 	'css/social.css',
+	'css/lobby.css',
 	'manifest.webmanifest',
 	'img/icon.svg',
 	'img/icon-192.png',

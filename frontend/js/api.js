@@ -136,12 +136,7 @@ export const api = {
 	tgNotifications: (init_data, enabled) =>
 		call('PUT', 'players/telegram/notifications', { body: { init_data, enabled }, retry: true }),
 	tgLink: (id, token, body) => call('PUT', `tables/${id}/telegram`, { body, token, retry: true }),
-	// Open tables (lobby/): a Play now carries a request_id, so it is safe to repeat.
-	playNow: (body, player) => call('POST', 'lobby/play', { body, player, retry: true }),
-	lobby: filters => call('GET', `lobby?${q(filters)}`, { retry: true }),
-	joinOpen: (id, player) => call('POST', `tables/${id}/join`, { body: {}, player, retry: true }),
-	block: (token, table_id, seat) =>
-		call('POST', 'players/me/blocks', { body: { table_id, seat }, token }),
-	report: (id, token, seat, reason) =>
-		call('POST', `tables/${id}/reports`, { body: { seat, reason }, token }),
 }
+
+// For the screens loaded on demand (lobby/), which name their own paths.
+export { call, q as query }

@@ -3,8 +3,20 @@
 // tap. Loaded on first use, so the home page's first download stays as it was.
 import { t, tn, getLang, more, madeName } from '../i18n/index.js'
 import { h, btn, toast, modal, closeModal } from '../ui.js'
-import { api } from '../api.js'
+import { call, query } from '../api.js'
+import { useStyle } from '../style.js'
 import { prefs, savePrefs, setAuth, uuid } from '../storage.js'
+
+// The lobby's requests (api/lobby): a Play now carries a request_id, so it is safe to repeat.
+export const lobbyApi = {
+	playNow: (body, player) => call('POST', 'lobby/play', { body, player, retry: true }),
+	list: filters => call('GET', `lobby?${query(filters)}`, { retry: true }),
+	join: (id, player) => call('POST', `tables/${id}/join`, { body: {}, player, retry: true }),
+	block: (token, table_id, seat) =>
+		call('POST', 'players/me/blocks', { body: { table_id, seat }, token }),
+	report: (id, token, seat, reason) =>
+		call('POST', `tables/${id}/reports`, { body: { seat, reason }, token }),
+}
 
 const CHOICES = { variants: ['classic', '101'], paces: ['live', 'relaxed'], seats: [2, 3, 4] }
 const DEFAULTS = { variants: ['classic'], paces: ['live'], seats: [4] }
@@ -38,7 +50,7 @@ function sit(answer, go) {
 // which the server answers with the same seat.
 export async function playNow(go) {
 	const player = await myPlayer()
-	sit(await api.playNow({ ...choices(), request_id: uuid() }, player), go)
+	sit(await lobbyApi.playNow({ ...choices(), request_id: uuid() }, player), go)
 }
 
 // The sheet: which variants, paces and table sizes a Play now accepts (at least one each).
@@ -88,13 +100,13 @@ export const choicesLine = c =>
 
 // #/lobby: the open tables, filtered by the choices, newest first, Join in one tap.
 export async function renderLobby(app, go) {
-	await more()
+	await Promise.all([more(), useStyle('lobby')])
 	const list = h('ul.lobby-list', { id: 'lobby-list', 'aria-live': 'polite' })
 	const refresh = async () => {
 		const c = choices()
 		const one = key => (c[key].length === 1 ? c[key][0] : undefined)
 		try {
-			const { tables } = await api.lobby({
+			const { tables } = await lobbyApi.list({
 				variant: one('variants'),
 				pace: one('paces'),
 				seats: one('seats'),
@@ -107,7 +119,7 @@ export async function renderLobby(app, go) {
 	const join = id => async e => {
 		e.currentTarget.disabled = true
 		try {
-			sit(await api.joinOpen(id, await myPlayer()), go)
+			sit(await lobbyApi.join(id, await myPlayer()), go)
 		} catch (err) {
 			toast(err.message || t('err_network'), 'error')
 			refresh()

@@ -3,7 +3,7 @@
 // reactions stay the only words between strangers.
 import { t, more } from '../i18n/index.js'
 import { h, btn, modal, closeModal, toast } from '../ui.js'
-import { api } from '../api.js'
+import { lobbyApi } from './index.js'
 import { prefs, savePrefs, player } from '../storage.js'
 import { nameOf } from '../table/board.js'
 
@@ -34,12 +34,12 @@ export async function openSeatMenu(ctx, seat) {
 		}
 	}
 	const block = guard(async () => {
-		await api.block(player()?.token, ctx.id, seat)
+		await lobbyApi.block(player()?.token, ctx.id, seat)
 		done(t('sm_blocked', { name }))
 	})
 	const report = reason =>
 		guard(async () => {
-			await api.report(ctx.id, ctx.token, seat, reason)
+			await lobbyApi.report(ctx.id, ctx.token, seat, reason)
 			done(t('sm_reported', { name }))
 		})
 	modal(
