@@ -278,3 +278,31 @@ def test_a_strangers_view_carries_no_other_players_identity(client: ApiClient) -
             assert other["name"] not in text
             if theirs is not answer:
                 assert theirs["token"] not in text
+
+
+def test_the_people_waiting_hear_who_sat_down_and_that_the_table_starts(
+    client: ApiClient, wired: Service
+) -> None:
+    from api.push.notifier import notices
+    from api.push.texts import text_for
+
+    players = [new_player(client, n) for n in NAMES[:3]]
+    first = seated(client, players[0], seats=[3])
+    before = wired.store.get(first["table_id"])
+    second = seated(client, players[1], seats=[3])
+    after = wired.store.get(first["table_id"])
+    assert before is not None and after is not None
+    [joined] = notices(before, after, wired.clock.now_ms() // 1000 + 3600)
+    assert (joined.seat, joined.kind) == (first["seat"], "joined")
+    assert joined.name is not None and joined.name.startswith("~")  # said in each language
+    _title, body = text_for("joined", "tr", name=joined.name)
+    assert "açık masana oturdu" in body and "~" not in body
+    seated(client, players[2], seats=[3])
+    full = wired.store.get(first["table_id"])
+    assert full is not None
+    started = notices(after, full, wired.clock.now_ms() // 1000 + 3600)
+    assert sorted((n.seat, n.kind) for n in started) == [
+        (first["seat"], "started"),
+        (second["seat"], "started"),
+        (2, "started"),
+    ]
