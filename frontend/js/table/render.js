@@ -136,7 +136,7 @@ export function inviteUrl(ctx) {
 function waitingRoom(ctx) {
 	const v = ctx.state.sync.view
 	const url = inviteUrl(ctx)
-	const avatar = p => (p.kind === 'bot' ? '🤖' : p.name ? [...p.name][0] : '·')
+	const avatar = p => (p.kind === 'bot' ? '🤖' : p.name ? [...seatName(p, p.seat)][0] : '·')
 	const seat = p => h('li', h('span.av', avatar(p)), p.name ? seatName(p, p.seat) : t('open_seat'))
 	const invite =
 		url &&

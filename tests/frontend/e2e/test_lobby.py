@@ -136,3 +136,36 @@ def test_the_open_tables_list_joins_in_one_tap(pages: Any, base: str, shot: Any)
     host.wait_for_function(
         "() => document.querySelectorAll('#waiting .seats li .av').length >= 2", timeout=15000
     )
+
+
+def test_play_with_anyone_by_keyboard_in_turkish_on_a_phone_held_sideways(
+    pages: Any, base: str, shot: Any
+) -> None:
+    page = pages.new(844, 390)
+    page.goto(base)
+    page.wait_for_function("() => localStorage.getItem('istaka.player')")
+    page.evaluate("() => localStorage.setItem('istaka.prefs', JSON.stringify({ lang: 'tr' }))")
+    page.reload()
+    page.wait_for_selector("#anyone-choose")
+    assert page.inner_text("section.anyone h2") == "Herkesle oyna"
+    # The Choose sheet by keyboard: 101 on, classic off, two seats on, four off; Save.
+    page.focus("#anyone-choose")
+    page.keyboard.press("Enter")
+    for chip in ("#any-variants-101", "#any-variants-classic", "#any-seats-2", "#any-seats-4"):
+        page.focus(chip)
+        page.keyboard.press("Space")
+    assert page.get_attribute("#any-variants-classic", "aria-pressed") == "false"
+    page.focus("#any-save")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#any-save", state="detached")
+    saved = page.evaluate("() => JSON.parse(localStorage.getItem('istaka.prefs')).anyone")
+    assert saved == {"variants": ["101"], "paces": ["live"], "seats": [2]}
+    page.focus("#play-anyone")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#waiting [data-countdown]")
+    assert "bilgisayarlarla başlar" in page.inner_text("#waiting [data-countdown]")
+    # Everything of the waiting room a finger needs is on the short screen, reachable.
+    assert reachable(page, "#start-now") and reachable(page, "#waiting .seats li")
+    box = page.locator("#start-now").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 390 and box["height"] >= 44
+    shot(page, "lobby-waiting-tr-landscape")
