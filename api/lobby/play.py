@@ -131,11 +131,16 @@ def _play_now(
             # A round is lost only to other players' writes: spread the racers apart.
             service.sleep(next(pauses, BACKOFF_CAP_S))
         nexts = read_nexts(service, choices)
-        seated = _seat_at_any(service, nexts_ids(nexts), seeker, records, choices)
-        if seated is None:
-            # Tables beside the next ones: opened for a block or an address, or left over.
-            others = [t for t in listed_ids(service, choices) if t not in nexts_ids(nexts)]
-            seated = _seat_at_any(service, others, seeker, records, choices)
+        try:
+            seated = _seat_at_any(service, nexts_ids(nexts), seeker, records, choices)
+            if seated is None:
+                # Tables beside the next ones: opened for a block or an address, or left over.
+                others = [t for t in listed_ids(service, choices) if t not in nexts_ids(nexts)]
+                seated = _seat_at_any(service, others, seeker, records, choices)
+        except ApiError as err:
+            if err.status != 503:
+                raise
+            continue  # a table that fits was busy: the next round tries it again
         if seated is not None:
             _note(service, player, seated["table_id"], request_id)
             return seated

@@ -265,8 +265,11 @@ def try_seat(service: Service, table_id: str, seeker: Seeker, records: PlayerRec
     try:
         return service.commit(table_id, change)
     except ApiError as err:
-        # Gone, expired, unreadable, contended past the retries, or the store down (then
-        # the next read says so): the next candidate.
+        if err.status == 503:
+            # Contended past the retries, or the store busy: this table may still be the
+            # best one, so the round is tried again rather than a less full table taken.
+            raise
+        # Gone, expired or unreadable: the next candidate.
         logger.info("lobby candidate skipped", extra={"table_id": table_id, "code": err.code})
         return None
 
