@@ -10,10 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.lobby.facts import SHARDS, listing_key
-from api.lobby.seating import read_tables
+from api.lobby.facts import listing_key
+from api.lobby.seating import listed_ids, read_tables
 from api.store.base import StoreBusy
-from api.store.kinds import OPEN, TABLE
 from api.tables.made_names import render
 from api.tables.pace import PACES, Pace, pace_of
 from api.tables.service import Loaded, Service
@@ -37,10 +36,7 @@ def open_tables(
         for n in ([seats] if seats else list(SEAT_COUNTS))
     ]
     try:
-        ids: list[str] = []
-        for key in keys:
-            for shard in range(SHARDS):
-                ids += service.store.query(TABLE, OPEN, f"{key}.{shard}", upto=None, limit=MAX_ROWS)
+        ids = listed_ids(service, keys, MAX_ROWS)
         tables = read_tables(service, ids[: 4 * MAX_ROWS])
     except StoreBusy as err:
         raise store_busy(err) from err

@@ -135,7 +135,8 @@ def _play_now(
             seated = _seat_at_any(service, nexts_ids(nexts), seeker, records, choices)
             if seated is None:
                 # Tables beside the next ones: opened for a block or an address, or left over.
-                others = [t for t in listed_ids(service, choices) if t not in nexts_ids(nexts)]
+                listed = listed_ids(service, choices.listing_keys())
+                others = [t for t in listed if t not in nexts_ids(nexts)]
                 seated = _seat_at_any(service, others, seeker, records, choices)
         except ApiError as err:
             if err.status != 503:

@@ -216,15 +216,16 @@ def read_nexts(service: Service, choices: Choices) -> dict[str, Next]:
     return out
 
 
-def listed_ids(service: Service, choices: Choices) -> list[str]:
-    """Waiting tables of the accepted listings from the open index, every shard."""
+def listed_ids(
+    service: Service, keys: list[str], per_shard: int = CANDIDATES_PER_SHARD
+) -> list[str]:
+    """Waiting tables of these listings from the open index, every shard (the lobby's list
+    and Play now read it alike)."""
     ids: list[str] = []
-    for key in choices.listing_keys():
+    for key in keys:
         for shard in range(SHARDS):
             partition = f"{key}.{shard}"
-            ids += service.store.query(
-                TABLE, OPEN, partition, upto=None, limit=CANDIDATES_PER_SHARD
-            )
+            ids += service.store.query(TABLE, OPEN, partition, upto=None, limit=per_shard)
     return list(dict.fromkeys(ids))
 
 

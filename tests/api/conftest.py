@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -57,7 +58,8 @@ def sqlite_store(tmp_path: Path) -> Store:
     return SqliteStore(str(tmp_path / "tables.sqlite3"))
 
 
-def _dynalite_store(endpoint: str) -> Store:
+def new_dynalite_store(endpoint: str, config: Any = None) -> Store:
+    """A fresh table on dynalite; ``config``: botocore's, for a client many threads share."""
     import boto3
 
     from api.store.dynamo import DynamoStore
@@ -68,6 +70,7 @@ def _dynalite_store(endpoint: str) -> Store:
         region_name=REGION,
         aws_access_key_id="testing",
         aws_secret_access_key="testing",
+        config=config,
     )
     name = f"istaka-{uuid.uuid4().hex[:8]}"
     create_dynamo_table(client, name)
@@ -81,7 +84,7 @@ def _store(request: pytest.FixtureRequest) -> Store:
     elif kind == "moto":
         store = request.getfixturevalue("moto_store")
     else:
-        store = _dynalite_store(request.getfixturevalue("dynalite_endpoint"))
+        store = new_dynalite_store(request.getfixturevalue("dynalite_endpoint"))
     return store
 
 

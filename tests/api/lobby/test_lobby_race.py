@@ -5,20 +5,17 @@ seats, and every table is full but at most one per listing."""
 
 from __future__ import annotations
 
-import uuid
 from collections import Counter
 from collections.abc import Callable
 
-import boto3
 import pytest
 from botocore.config import Config
 
 from api.lobby.seating import Choices, people
-from api.store.dynamo import DynamoStore
 from api.store.items import Store
 from api.tables.service import Service
+from tests.api.conftest import new_dynalite_store
 from tests.api.lobby.race import race, tables_of
-from tests.api.support import REGION, create_dynamo_table
 
 PLAYERS = 200
 
@@ -27,17 +24,7 @@ PLAYERS = 200
 def dynalite(dynalite_endpoint: str) -> Store:
     """A fresh table on dynalite, its client pooled for a crowd: botocore's default of 10
     connections makes each thread past the tenth open and drop a connection per call."""
-    client = boto3.client(
-        "dynamodb",
-        endpoint_url=dynalite_endpoint,
-        region_name=REGION,
-        aws_access_key_id="testing",
-        aws_secret_access_key="testing",
-        config=Config(max_pool_connections=PLAYERS),
-    )
-    name = f"istaka-race-{uuid.uuid4().hex[:8]}"
-    create_dynamo_table(client, name)
-    return DynamoStore(name, client=client)
+    return new_dynalite_store(dynalite_endpoint, Config(max_pool_connections=PLAYERS))
 
 
 ONE = Choices(("classic",), ("live",), (4,))
